@@ -1,0 +1,190 @@
+"""Ra score-only mode: the final-state document, its validation, and its scoring.
+
+The document is a contract (issue 2): per player the holdings at each epoch's scoring (after
+disasters; pharaohs and niles are running holdings), the monuments and the suns at the end.
+Besides its shape we check what the box makes impossible (spec ra.md §2.2, §2.3), so that a
+typing error is caught before it becomes a result.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterator, Mapping, Sequence
+
+from ..base import (BoolField, IntField, InvalidDocument, ListField, N_, ObjectField,
+                    RuleViolation, Scoresheet, TextField, check_document)
+from . import tables as t
+from .scoring import EpochHoldings, ScoringOptions, score_game
+
+EPOCH_SCHEMA = ObjectField("epoch", N_("Epoch"), (
+    IntField("gods", N_("Gods")),
+    IntField("pharaohs", N_("Pharaohs")),
+    IntField("niles", N_("Niles")),
+    IntField("floods", N_("Floods")),
+    IntField("gold", N_("Gold")),
+    ObjectField("civilizations", N_("Civilizations"), tuple(
+        IntField(kind, str(t.TILE_LABELS[f"civ_{kind}"])) for kind in t.CIVILIZATION_KINDS)),
+))
+
+PLAYER_SCHEMA = ObjectField("player", N_("Player"), (
+    TextField("name", N_("Name"), max_length=40),
+    ListField("epochs", N_("Epochs"), EPOCH_SCHEMA, min_items=1, max_items=t.EPOCHS,
+              required=True),
+    ObjectField("monuments", N_("Monuments"), tuple(
+        IntField(kind, str(t.TILE_LABELS[f"mon_{kind}"])) for kind in t.MONUMENT_KINDS)),
+    ListField("suns", N_("Suns"), IntField("sun", N_("Sun"), default=None)),
+))
+
+FINAL_SCHEMA = ObjectField("", "", (
+    TextField("game", N_("Game"), required=False),
+    ObjectField("options", N_("Options"), (
+        BoolField("fame_floor_zero", N_("Fame cannot go below 0"), default=True),
+        BoolField("epoch3_single_net", N_("Epoch 3 scored as one net figure"), default=True),
+    )),
+    ListField("players", N_("Players"), PLAYER_SCHEMA, required=True),
+))
+
+PLAYER_COUNTS = (2, 3, 4, 5)
+
+
+def _too_many(tile: str, path: str, count: int) -> RuleViolation:
+    return RuleViolation("ra.too_many_tiles",
+                         N_("The box holds only %(limit)d %(tile)s tiles; this adds up to "
+                            "%(count)d."), path, tile=t.TILE_LABELS[tile], limit=t.BOX[tile],
+                         count=count)
+
+
+def _over_box(tile: str, contributions: Iterator[tuple[str, int]]) -> RuleViolation | None:
+    """The first place where the running total of ``tile`` passes the box count."""
+    running = 0
+    for path, amount in contributions:
+        running += amount
+        if running > t.BOX[tile]:
+            return _too_many(tile, path, running)
+    return None
+
+
+def _epoch_values(players: Sequence[Mapping[str, Any]], epochs: int,
+                  get) -> Iterator[tuple[str, int]]:
+    """(field path, value) for every player and epoch, epoch by epoch."""
+    for e in range(epochs):
+        for p, player in enumerate(players):
+            yield from get(player["epochs"][e], f"players.{p}.epochs.{e}")
+
+
+def _drawn(players: Sequence[Mapping[str, Any]], epochs: int,
+           key: str) -> Iterator[tuple[str, int]]:
+    """Lower bound of tiles drawn for a kept kind (Pharaohs, Niles): the first holding and
+    every later increase must be new tiles; decreases are disasters and never come back."""
+    for e in range(epochs):
+        for p, player in enumerate(players):
+            now = player["epochs"][e][key]
+            before = player["epochs"][e - 1][key] if e else 0
+            yield f"players.{p}.epochs.{e}.{key}", max(0, now - before)
+
+
+def box_violations(players: Sequence[Mapping[str, Any]], epochs: int) -> list[RuleViolation]:
+    """More tiles of a kind than the box holds (spec §2.2), over the whole game."""
+    checks: list[RuleViolation | None] = []
+    for tile, key in (("god", "gods"), ("gold", "gold"), ("flood", "floods")):
+        checks.append(_over_box(tile, _epoch_values(
+            players, epochs, lambda ep, path, key=key: [(f"{path}.{key}", ep[key])])))
+    for kind in t.CIVILIZATION_KINDS:
+        checks.append(_over_box(f"civ_{kind}", _epoch_values(
+            players, epochs, lambda ep, path, kind=kind: [
+                (f"{path}.civilizations.{kind}", ep["civilizations"][kind])])))
+    checks.append(_over_box("pharaoh", _drawn(players, epochs, "pharaohs")))
+    checks.append(_over_box("nile", _drawn(players, epochs, "niles")))
+    for kind in t.MONUMENT_KINDS:
+        checks.append(_over_box(f"mon_{kind}", (
+            (f"players.{p}.monuments.{kind}", player["monuments"][kind])
+            for p, player in enumerate(players))))
+    return [v for v in checks if v is not None]
+
+
+def sun_violations(players: Sequence[Mapping[str, Any]], epochs: int) -> list[RuleViolation]:
+    """Suns must be this player count's set: the right number each, in range, no repeats."""
+    count = len(players)
+    allowed, per_player = t.suns_in_play(count), t.suns_per_player(count)
+    seen: dict[int, str] = {}
+    found: list[RuleViolation] = []
+    for p, player in enumerate(players):
+        path = f"players.{p}.suns"
+        suns = player.get("suns")
+        if suns is None:
+            if epochs == t.EPOCHS:
+                found.append(RuleViolation(
+                    "ra.suns_required", N_("After the third epoch every player's suns are "
+                                           "needed."), path))
+            continue
+        if len(suns) != per_player:
+            found.append(RuleViolation(
+                "ra.sun_count", N_("With %(players)d players each player holds %(per)d suns."),
+                path, players=count, per=per_player))
+        for i, sun in enumerate(suns):
+            if sun not in allowed:
+                found.append(RuleViolation(
+                    "ra.sun_out_of_range",
+                    N_("With %(players)d players the suns are numbered 1 to %(high)d."),
+                    f"{path}.{i}", players=count, high=max(allowed)))
+            elif sun in seen:
+                found.append(RuleViolation(
+                    "ra.duplicate_sun", N_("Sun %(sun)d is already held by another player."),
+                    f"{path}.{i}", sun=sun))
+            else:
+                seen[sun] = path
+    return found
+
+
+def game_violations(doc: Mapping[str, Any]) -> list[RuleViolation]:
+    """The game's own checks on a document whose shape is already sound."""
+    players = doc.get("players", [])
+    if len(players) not in PLAYER_COUNTS:
+        return [RuleViolation("ra.bad_player_count", N_("Ra is played by 2 to 5 players."),
+                              "players", count=len(players))]
+    found: list[RuleViolation] = []
+    names: dict[str, int] = {}
+    for p, player in enumerate(players):
+        key = player["name"].casefold()
+        if key and key in names:
+            found.append(RuleViolation("ra.duplicate_name",
+                                       N_("Two players cannot have the same name."),
+                                       f"players.{p}.name"))
+        names.setdefault(key, p)
+    epoch_counts = [len(player["epochs"]) for player in players]
+    epochs = epoch_counts[0]
+    mismatched = [p for p, n in enumerate(epoch_counts) if n != epochs]
+    for p in mismatched:
+        found.append(RuleViolation(
+            "ra.epoch_count_mismatch",
+            N_("Every player needs the same number of epochs (%(expected)d)."),
+            f"players.{p}.epochs", expected=epochs))
+    if mismatched or not 1 <= epochs <= t.EPOCHS:
+        return found
+    return found + box_violations(players, epochs) + sun_violations(players, epochs)
+
+
+def validate_final(document: Any) -> dict[str, Any]:
+    """A clean copy of the document, or InvalidDocument with every violation found."""
+    clean, violations = check_document(FINAL_SCHEMA, document)
+    if clean.get("game", "ra") not in ("", "ra"):
+        violations.insert(0, RuleViolation("score.wrong_game",
+                                           N_("This document is not for this game."), "game"))
+    if not violations:
+        violations = game_violations(clean)
+    if violations:
+        raise InvalidDocument(violations)
+    return clean
+
+
+def score_final(document: Any) -> Scoresheet:
+    """Score a finished (or part-played) game of Ra from its final-state document."""
+    doc = validate_final(document)
+    players = doc["players"]
+    epochs = [[EpochHoldings(**player["epochs"][e]) for player in players]
+              for e in range(len(players[0]["epochs"]))]
+    complete = len(epochs) == t.EPOCHS
+    return score_game(
+        [player["name"] for player in players], epochs,
+        monuments=[player["monuments"] for player in players] if complete else None,
+        suns=[player["suns"] for player in players] if complete else None,
+        options=ScoringOptions(**doc["options"]))
