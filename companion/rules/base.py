@@ -116,6 +116,7 @@ class ListField:
     min_items: int = 0
     max_items: int | None = None
     required: bool = False
+    item_label: str | None = None      # e.g. N_("Epoch %(n)d"), numbered from 1
 
 
 Field = IntField | TextField | BoolField | ObjectField | ListField
@@ -132,7 +133,7 @@ class _Checker:
         self.violations: list[RuleViolation] = []
 
     def fail(self, code: str, message: str, path: str, **params: Any) -> None:
-        self.violations.append(RuleViolation(code, message, path, **params))
+        self.violations.append(RuleViolation(code, message, path or None, **params))
 
     def check(self, spec: Field, value: Any, path: str) -> Any:
         if isinstance(spec, IntField):
@@ -158,6 +159,9 @@ class _Checker:
         return self.check_list(spec, value, path)
 
     def check_int(self, spec: IntField, value: Any, path: str) -> int:
+        if value is None:
+            self.fail("schema.required", N_("This is required."), path)
+            return 0
         if isinstance(value, bool) or not isinstance(value, int):
             self.fail("schema.not_integer", N_("This must be a whole number."), path)
             return 0
@@ -172,7 +176,7 @@ class _Checker:
     def check_object(self, spec: ObjectField, value: Any, path: str) -> dict[str, Any]:
         if not isinstance(value, Mapping):
             self.fail("schema.not_object", N_("This must be an object with named entries."), path)
-            return {}
+            return _Checker().check_object(spec, {}, path)   # defaults, so later checks can run
         known = {f.key: f for f in spec.fields}
         for key in value:
             if key not in known:
@@ -195,6 +199,7 @@ class _Checker:
                 clean[key] = ""
             else:
                 self.fail("schema.required", N_("This is required."), sub_path)
+                clean[key] = _placeholder(sub)   # so later checks can run on the copy
         return clean
 
     def check_list(self, spec: ListField, value: Any, path: str) -> list[Any]:
@@ -206,6 +211,13 @@ class _Checker:
             self.fail("schema.list_length", N_("Between %(min)d and %(max)d entries are needed."),
                       path, min=spec.min_items, max=spec.max_items or len(value))
         return [self.check(spec.item, item, _join(path, i)) for i, item in enumerate(value)]
+
+
+def _placeholder(spec: Field) -> Any:
+    """A harmless stand-in for a value that is missing or wrong."""
+    if isinstance(spec, ObjectField):
+        return _Checker().check_object(spec, {}, "")
+    return {IntField: 0, TextField: "", BoolField: False, ListField: []}[type(spec)]
 
 
 def check_document(schema: ObjectField, document: Any) -> tuple[dict[str, Any], list[RuleViolation]]:

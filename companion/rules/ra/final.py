@@ -8,6 +8,7 @@ typing error is caught before it becomes a result.
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any, Iterator, Mapping, Sequence
 
 from ..base import (BoolField, IntField, InvalidDocument, ListField, N_, ObjectField,
@@ -28,10 +29,11 @@ EPOCH_SCHEMA = ObjectField("epoch", N_("Epoch"), (
 PLAYER_SCHEMA = ObjectField("player", N_("Player"), (
     TextField("name", N_("Name"), max_length=40),
     ListField("epochs", N_("Epochs"), EPOCH_SCHEMA, min_items=1, max_items=t.EPOCHS,
-              required=True),
+              required=True, item_label=N_("Epoch %(n)d")),
     ObjectField("monuments", N_("Monuments"), tuple(
         IntField(kind, str(t.TILE_LABELS[f"mon_{kind}"])) for kind in t.MONUMENT_KINDS)),
-    ListField("suns", N_("Suns"), IntField("sun", N_("Sun"), default=None)),
+    ListField("suns", N_("Suns"), IntField("sun", N_("Sun"), default=None),
+              item_label=N_("Sun %(n)d")),
 ))
 
 FINAL_SCHEMA = ObjectField("", "", (
@@ -40,7 +42,8 @@ FINAL_SCHEMA = ObjectField("", "", (
         BoolField("fame_floor_zero", N_("Fame cannot go below 0"), default=True),
         BoolField("epoch3_single_net", N_("Epoch 3 scored as one net figure"), default=True),
     )),
-    ListField("players", N_("Players"), PLAYER_SCHEMA, required=True),
+    ListField("players", N_("Players"), PLAYER_SCHEMA, required=True,
+              item_label=N_("Player %(n)d")),
 ))
 
 PLAYER_COUNTS = (2, 3, 4, 5)
@@ -151,7 +154,7 @@ def game_violations(doc: Mapping[str, Any]) -> list[RuleViolation]:
                                        f"players.{p}.name"))
         names.setdefault(key, p)
     epoch_counts = [len(player["epochs"]) for player in players]
-    epochs = epoch_counts[0]
+    epochs = Counter(epoch_counts).most_common(1)[0][0]   # the odd ones out are flagged
     mismatched = [p for p, n in enumerate(epoch_counts) if n != epochs]
     for p in mismatched:
         found.append(RuleViolation(
@@ -169,8 +172,10 @@ def validate_final(document: Any) -> dict[str, Any]:
     if clean.get("game", "ra") not in ("", "ra"):
         violations.insert(0, RuleViolation("score.wrong_game",
                                            N_("This document is not for this game."), "game"))
-    if not violations:
-        violations = game_violations(clean)
+    # The game's checks run on the clean copy too (bad values read as 0); a field that
+    # already has a shape error gets no second message.
+    flagged = {v.field for v in violations}
+    violations += [v for v in game_violations(clean) if v.field not in flagged]
     if violations:
         raise InvalidDocument(violations)
     return clean

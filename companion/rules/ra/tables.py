@@ -90,6 +90,15 @@ CATEGORY_LABELS: Mapping[str, str] = MappingProxyType({
     "floor": N_("Fame cannot go below 0"),
 })
 
+REASON_LABELS: Mapping[str, str] = MappingProxyType({
+    "most": N_("most"),
+    "fewest": N_("fewest"),
+    "all_equal": N_("all equal"),
+    "no_flood": N_("no flood"),
+    "no_civilization": N_("none"),
+    "floor_at_zero": N_("floor"),
+})
+
 TILE_LABELS: Mapping[str, Term] = MappingProxyType({
     "god": Term(N_("God")), "gold": Term(N_("Gold")), "pharaoh": Term(N_("Pharaoh")),
     "nile": Term(N_("Nile")), "flood": Term(N_("Flood")),
@@ -100,4 +109,17 @@ TILE_LABELS: Mapping[str, Term] = MappingProxyType({
     "mon_palace": Term(N_("Palace")), "mon_pyramid": Term(N_("Pyramid")),
     "mon_sphinx": Term(N_("Sphinx")), "mon_statue": Term(N_("Statue")),
     "mon_step_pyramid": Term(N_("Step pyramid")), "mon_temple": Term(N_("Temple")),
+})
+
+# Disasters (SEED: "2 temetés", "2 aszály", "4 lázadás", "2 földrengés"; spec §2.2, §4.6). Each
+# disaster received costs two tiles of the category it hits, or all of them if fewer are held
+# (SEED, "Katasztrófák": "minden katasztrófával együtt a dobozba kerül két, az adott fajtához
+# tartozó lapka").
+DISASTER_KINDS: tuple[str, ...] = ("funeral", "drought", "unrest", "earthquake")
+TILES_LOST_PER_DISASTER = 2
+
+# Names of the tiles players never keep (Ra and the disasters), for the live referee's messages.
+OTHER_TILE_LABELS: Mapping[str, Term] = MappingProxyType({
+    "ra": Term(N_("Ra")), "funeral": Term(N_("Funeral")), "drought": Term(N_("Drought")),
+    "unrest": Term(N_("Unrest")), "earthquake": Term(N_("Earthquake")),
 })

@@ -1,0 +1,48 @@
+"""The JSON API under /api/v1 (design.md §1): plain dicts in and out.
+
+Errors are always ``{"error": code, "message": ..., "field": ...}`` with a 4xx status.
+"""
+
+from __future__ import annotations
+
+from flask import Blueprint, jsonify, request
+from flask_babel import gettext as _
+
+from .. import db
+from ..i18n import violation_body
+from ..rules import all_rulesets
+from ..rules.base import InvalidDocument
+from ..services.scoring import ruleset_for, save_scored_table
+
+bp = Blueprint("api", __name__, url_prefix="/api/v1")
+
+
+def error(code: str, message: str, status: int, field: str | None = None):
+    return jsonify({"error": code, "message": message, "field": field}), status
+
+
+@bp.get("/games")
+def games():
+    """The games Scribe knows, with their player counts."""
+    return {"games": [{"id": r.id, "names": dict(r.names), "player_counts": list(r.player_counts)}
+                      for r in all_rulesets()]}
+
+
+@bp.post("/score")
+def score():
+    """Score a final-state document; with ``?save=1`` also keep it as a finished table."""
+    document = request.get_json(silent=True)
+    if document is None:
+        return error("bad_json", _("The request body must be a JSON document."), 400)
+    try:
+        ruleset = ruleset_for(document)
+        sheet = ruleset.score_final(document)
+    except InvalidDocument as invalid:
+        body = violation_body(invalid.first)
+        body["errors"] = [violation_body(v) for v in invalid.violations]
+        return jsonify(body), 422
+    answer = sheet.as_dict()
+    if request.args.get("save") in ("1", "true", "yes"):
+        table = save_scored_table(db.session(), document, sheet)
+        answer["table"] = table.id
+    return answer

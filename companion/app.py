@@ -1,0 +1,41 @@
+"""The Flask application factory.
+
+``create_app`` builds the Flask app (design.md §7, the flaskr/microblog pattern): extensions
+are created unbound and bound here; one blueprint per area.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from flask import Flask
+from flask_wtf import CSRFProtect
+
+from .config import Config
+
+csrf = CSRFProtect()
+ROOT = Path(__file__).resolve().parent.parent   # templates/ and static/ live beside the package
+
+
+def create_app(config: Any = None) -> Flask:
+    """Create the app from a Config object (default: the environment)."""
+    config = config or Config()
+    app = Flask(__name__, template_folder=str(ROOT / "templates"),
+                static_folder=str(ROOT / "static"), instance_path=str(config.INSTANCE_PATH))
+    app.config.from_object(config)
+    Path(app.instance_path).mkdir(parents=True, exist_ok=True)
+
+    from . import db, i18n
+    from .api import bp as api_bp
+    from .web import errors, main, score
+
+    db.init_app(app)
+    i18n.init_app(app)
+    csrf.init_app(app)
+    csrf.exempt(api_bp)            # the JSON API uses no cookies, so no cross-site forgery
+    app.register_blueprint(main.bp)
+    app.register_blueprint(score.bp)
+    app.register_blueprint(api_bp)
+    errors.init_app(app)
+    return app

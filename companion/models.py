@@ -1,0 +1,104 @@
+"""The database tables (SQLModel). Used by services only (design.md §1).
+
+A Table is options + seats (+ for live play, the move log that arrives with the live-table
+issue); a score-only Table also keeps the final-state document it was scored from, so that a
+later correction can re-score it. Results hold the Scoresheet line of each seat.
+"""
+
+from __future__ import annotations
+
+import secrets
+from datetime import datetime, timezone
+from enum import Enum
+from typing import Any, Optional
+
+from sqlalchemy import JSON, Column, DateTime, UniqueConstraint
+from sqlmodel import Field, SQLModel
+
+
+def utcnow() -> datetime:
+    return datetime.now(timezone.utc)
+
+
+def new_table_id() -> str:
+    """An unguessable public id (128 bits), safe to put in a URL or a QR code."""
+    return secrets.token_urlsafe(16)
+
+
+def _when(**kwargs: Any) -> Any:
+    return Field(sa_column=Column(DateTime(timezone=True), **kwargs))
+
+
+class TableMode(str, Enum):
+    SCORE = "score"      # scored afterwards from a final-state document
+    LIVE = "live"        # refereed move by move (live-table issue)
+
+
+class TableStatus(str, Enum):
+    OPEN = "open"
+    PLAYING = "playing"
+    FINISHED = "finished"
+    ABANDONED = "abandoned"
+
+
+class GroupMembership(SQLModel, table=True):
+    __tablename__ = "group_membership"
+    group_id: int = Field(foreign_key="player_group.id", primary_key=True)
+    player_id: int = Field(foreign_key="player.id", primary_key=True)
+
+
+class Group(SQLModel, table=True):
+    """People who play together; a player may belong to several groups, or none."""
+
+    __tablename__ = "player_group"
+    id: Optional[int] = Field(default=None, primary_key=True)
+    name: str = Field(max_length=80)
+    created_at: datetime = _when(nullable=False, default=utcnow)
+
+
+class Player(SQLModel, table=True):
+    __tablename__ = "player"
+    id: Optional[int] = Field(default=None, primary_key=True)
+    name: str = Field(max_length=80, index=True)
+    created_at: datetime = _when(nullable=False, default=utcnow)
+
+
+class GameTable(SQLModel, table=True):
+    """One game at one table: what was played, how, where, and how it ended."""
+
+    __tablename__ = "game_table"
+    id: str = Field(default_factory=new_table_id, primary_key=True, max_length=32)
+    game: str = Field(max_length=32, index=True)
+    mode: str = Field(default=TableMode.SCORE.value, max_length=16)
+    status: str = Field(default=TableStatus.OPEN.value, max_length=16, index=True)
+    options: dict = Field(default_factory=dict, sa_column=Column(JSON, nullable=False))
+    final_document: Optional[dict] = Field(default=None, sa_column=Column(JSON))
+    group_id: Optional[int] = Field(default=None, foreign_key="player_group.id", index=True)
+    location: Optional[str] = Field(default=None, max_length=120)
+    notes: Optional[str] = Field(default=None, max_length=2000)
+    created_at: datetime = _when(nullable=False, default=utcnow, index=True)
+    finished_at: Optional[datetime] = _when(nullable=True)
+
+
+class Seat(SQLModel, table=True):
+    """A player's place at a table, in seat order (0 = first seat clockwise)."""
+
+    __tablename__ = "seat"
+    __table_args__ = (UniqueConstraint("table_id", "position"),)
+    id: Optional[int] = Field(default=None, primary_key=True)
+    table_id: str = Field(foreign_key="game_table.id", index=True, max_length=32)
+    position: int
+    player_id: int = Field(foreign_key="player.id", index=True)
+    name: str = Field(max_length=80)       # the name as written at this table
+    color: Optional[str] = Field(default=None, max_length=16)
+
+
+class Result(SQLModel, table=True):
+    """A seat's line of the Scoresheet: total, rank and the full breakdown."""
+
+    __tablename__ = "result"
+    id: Optional[int] = Field(default=None, primary_key=True)
+    seat_id: int = Field(foreign_key="seat.id", unique=True)
+    total: int
+    rank: int
+    breakdown: dict = Field(default_factory=dict, sa_column=Column(JSON, nullable=False))

@@ -1,0 +1,43 @@
+"""Error pages for people and JSON errors for the API: never a bare 500 page or stack trace."""
+
+from __future__ import annotations
+
+from flask import Flask, jsonify, render_template, request
+from flask_babel import gettext as _
+from flask_wtf.csrf import CSRFError
+from werkzeug.exceptions import HTTPException
+
+
+def _wants_json() -> bool:
+    return request.path.startswith("/api/")
+
+
+def init_app(app: Flask) -> None:
+    @app.errorhandler(CSRFError)
+    def _csrf(error: CSRFError):
+        message = _("This form has expired or was not sent from this site. "
+                    "Go back, reload the page and send it again.")
+        return render_template("error.html", code=400, message=message), 400
+
+    @app.errorhandler(HTTPException)
+    def _http(error: HTTPException):
+        code = error.code or 500
+        if _wants_json():
+            return jsonify({"error": f"http_{code}", "message": error.description,
+                            "field": None}), code
+        messages = {404: _("There is nothing at this address."),
+                    405: _("This page cannot be used that way."),
+                    413: _("What was sent is too large.")}
+        return render_template("error.html", code=code,
+                               message=messages.get(code, error.description)), code
+
+    @app.errorhandler(Exception)
+    def _unexpected(error: Exception):
+        app.logger.exception("unhandled error")
+        if isinstance(error, HTTPException):   # pragma: no cover - handled above
+            return _http(error)
+        if _wants_json():
+            return jsonify({"error": "internal", "message": "Something went wrong on our side.",
+                            "field": None}), 500
+        return render_template("error.html", code=500,
+                               message=_("Something went wrong on our side.")), 500

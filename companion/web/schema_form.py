@@ -1,0 +1,112 @@
+"""A phone form generated from a game's final-state schema, and the way back to a document.
+
+Every input is named by the dotted path of its value in the document (``players.0.epochs.1.
+gods``), the same path a RuleViolation names in ``field``; so an error goes straight back
+beside the input that caused it, and the form keeps what was typed.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any, Mapping
+
+from werkzeug.datastructures import MultiDict
+
+from ..rules.base import (BoolField, Field, IntField, ListField, ObjectField, RuleViolation,
+                          TextField)
+
+_INDEX = re.compile(r"\.\d+(?=\.|$)")
+_WHOLE_NUMBER = re.compile(r"[+-]?\d{1,9}")
+
+
+def _join(path: str, key: str | int) -> str:
+    return f"{path}.{key}" if path else str(key)
+
+
+def _size(sizes: Mapping[str, int], path: str) -> int:
+    """The number of entries of the list at ``path`` (indices written as ``*`` in ``sizes``)."""
+    return sizes.get(_INDEX.sub(".*", path), 0)
+
+
+@dataclass
+class Widget:
+    """One node of the rendered form: a group of inputs, or an input."""
+
+    kind: str                     # "group", "int", "text", "bool"
+    path: str
+    label: str
+    label_params: dict[str, Any] = field(default_factory=dict)
+    children: list["Widget"] = field(default_factory=list)
+    value: str = ""
+    errors: list[str] = field(default_factory=list)
+    max_length: int | None = None
+
+    @property
+    def has_errors(self) -> bool:
+        return bool(self.errors) or any(c.has_errors for c in self.children)
+
+
+def build_form(schema: ObjectField, sizes: Mapping[str, int], values: Mapping[str, str],
+               errors: Mapping[str, list[str]]) -> Widget:
+    """The widget tree for ``schema`` with ``values`` typed so far and ``errors`` by path."""
+
+    def node(spec: Field, path: str, label: str, params: dict[str, Any]) -> Widget:
+        mine = list(errors.get(path, []))
+        if isinstance(spec, ObjectField):
+            return Widget("group", path, label, params, [
+                node(sub, _join(path, sub.key), sub.label, {}) for sub in spec.fields
+                if not (not path and sub.key == "game")], errors=mine)
+        if isinstance(spec, ListField):
+            items = [node(spec.item, _join(path, i), spec.item_label or spec.item.label,
+                          {"n": i + 1}) for i in range(_size(sizes, path))]
+            return Widget("group", path, label, params, items, errors=mine)
+        kind = {IntField: "int", TextField: "text", BoolField: "bool"}[type(spec)]
+        value = values.get(path, "")
+        if isinstance(spec, BoolField) and path not in values:
+            value = "1" if spec.default else "0"
+        return Widget(kind, path, label, params, value=value, errors=mine,
+                      max_length=getattr(spec, "max_length", None))
+
+    return node(schema, "", schema.label, {})
+
+
+def parse_form(schema: ObjectField, form: MultiDict, sizes: Mapping[str, int]) -> dict[str, Any]:
+    """The document the form describes. Blank numbers are left out (they mean 0); text that
+    is not a whole number is kept as typed so that validation names it."""
+
+    def value(spec: Field, path: str) -> Any:
+        if isinstance(spec, ObjectField):
+            out = {}
+            for sub in spec.fields:
+                sub_value = value(sub, _join(path, sub.key))
+                if sub_value is not None:
+                    out[sub.key] = sub_value
+            return out
+        if isinstance(spec, ListField):
+            items = [value(spec.item, _join(path, i)) for i in range(_size(sizes, path))]
+            return items if any(item is not None for item in items) else None
+        if isinstance(spec, BoolField):
+            chosen = form.getlist(path)
+            return chosen[-1] == "1" if chosen else None
+        raw = form.get(path, "").strip()
+        if isinstance(spec, TextField):
+            return raw if path in form else None
+        if not raw:
+            return None
+        return int(raw) if _WHOLE_NUMBER.fullmatch(raw) else raw
+
+    return value(schema, "")
+
+
+def typed_values(form: MultiDict) -> dict[str, str]:
+    """What was typed, by input name, to put back into the re-rendered form."""
+    return {key: form.getlist(key)[-1] for key in form.keys()}
+
+
+def errors_by_field(violations: list[RuleViolation], render) -> dict[str, list[str]]:
+    """Translated messages grouped by the field they belong to ("" for the whole form)."""
+    grouped: dict[str, list[str]] = {}
+    for violation in violations:
+        grouped.setdefault(violation.field or "", []).append(render(violation))
+    return grouped
