@@ -10,10 +10,14 @@
 
 from __future__ import annotations
 
+import ast
 import copy
+import inspect
 import json
 import os
 import random
+import subprocess
+import sys
 import time
 from typing import Any, Callable
 
@@ -158,6 +162,21 @@ def check_invariants(state: dict[str, Any]) -> None:
         assert min(held.values()) >= 0
     if state["options"]["fame_floor_zero"]:
         assert min(state["fame"]) >= 0
+
+
+def test_engine_is_pure():
+    """No web, database, I/O, clock or randomness in the referee (design.md §1)."""
+    source = inspect.getsource(e)
+    tree = ast.parse(source)
+    imported = {alias.name.split(".")[0] for node in ast.walk(tree)
+                if isinstance(node, ast.Import) for alias in node.names}
+    imported |= {node.module.split(".")[0] for node in ast.walk(tree)
+                 if isinstance(node, ast.ImportFrom) and node.module and not node.level}
+    assert imported <= {"__future__", "enum", "typing"}
+    code = ("import sys; sys.modules['flask'] = None; sys.modules['sqlmodel'] = None; "
+            "import companion.rules.ra.engine")
+    subprocess.run([sys.executable, "-c", code], check=True,
+                   cwd=os.path.dirname(os.path.dirname(os.path.dirname(__file__))))
 
 
 # ------------------------------------------------------------------------------------------
@@ -687,6 +706,8 @@ def random_game(seed: int, checks: bool = True, stats: dict[str, int] | None = N
                     e.apply(state, other, move)
                 assert json.dumps(state, sort_keys=True) == snapshot
             frozen.append((state, json.dumps(state, sort_keys=True)))
+            if len(log) % 25 == 0:
+                assert json.loads(frozen[-1][1]) == state
         if stats is not None:
             stats[move["type"]] = stats.get(move["type"], 0) + 1
             if move["type"] == "invoke_ra":

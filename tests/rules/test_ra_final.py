@@ -675,6 +675,23 @@ def test_every_violation_is_reported():
                                        ("schema.unknown_key", "players.1.colour")]
 
 
+def test_shape_errors_and_game_errors_are_reported_together():
+    doc = base()
+    doc["players"][0]["epochs"][0]["gods"] = "1"
+    doc["players"][2]["name"] = "BO"
+    assert violations(doc) == [("schema.not_integer", "players.0.epochs.0.gods"),
+                               ("ra.duplicate_name", "players.2.name")]
+
+
+@pytest.mark.parametrize("bad", [3, "Bo", None, []])
+def test_player_that_is_not_an_object_gets_one_message(bad):
+    # The stand-in for the broken player has no epochs; that must not also be reported as an
+    # epoch-count mismatch inside the field that is already flagged.
+    doc = base()
+    doc["players"][1] = bad
+    assert violations(doc) == [("schema.not_object", "players.1")]
+
+
 def test_validate_final_returns_a_normalised_copy():
     clean = validate_final({"players": [{"name": " Ana  Maria ", "epochs": [{}]},
                                         {"name": "Bo", "epochs": [{"gods": 1}]}]})

@@ -25,6 +25,7 @@ class RaRuleset:
     stage_label = N_("Epoch %(stage)d")
     stages = tables.EPOCHS
     add_stage_label = N_("Add the next epoch")
+    remove_stage_label = N_("Remove the last epoch")
     stage_key = "epochs"
     stage_hint = N_("What each player holds when the epoch is scored, after disasters. "
                     "Empty boxes count as 0.")

@@ -131,7 +131,9 @@ def sun_violations(players: Sequence[Mapping[str, Any]], epochs: int) -> list[Ru
                     f"{path}.{i}", players=count, high=max(allowed)))
             elif sun in seen:
                 found.append(RuleViolation(
-                    "ra.duplicate_sun", N_("Sun %(sun)d is already held by another player."),
+                    "ra.duplicate_sun",
+                    N_("Sun %(sun)d is entered twice for this player.") if seen[sun] == path
+                    else N_("Sun %(sun)d is already held by another player."),
                     f"{path}.{i}", sun=sun))
             else:
                 seen[sun] = path
@@ -173,9 +175,12 @@ def validate_final(document: Any) -> dict[str, Any]:
         violations.insert(0, RuleViolation("score.wrong_game",
                                            N_("This document is not for this game."), "game"))
     # The game's checks run on the clean copy too (bad values read as 0); a field that
-    # already has a shape error gets no second message.
-    flagged = {v.field for v in violations}
-    violations += [v for v in game_violations(clean) if v.field not in flagged]
+    # already has a shape error, or lies inside one, gets no second message.
+    flagged = [v.field for v in violations if v.field]
+    if not any(v.field is None for v in violations):       # the document itself is sound
+        violations += [v for v in game_violations(clean)
+                       if not any(v.field == f or v.field.startswith(f + ".")
+                                  for f in flagged)]
     if violations:
         raise InvalidDocument(violations)
     return clean

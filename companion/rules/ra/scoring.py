@@ -119,7 +119,7 @@ def apply_epoch(fame: int, normal: Sequence[Category], extra: Sequence[Category]
     net figure; without it, first to the normal categories and then again after monuments and
     suns. The floor shows as its own category so that the categories always add up to fame.
     """
-    steps = [list(normal) + list(extra)] if not options.epoch3_single_net else [list(normal),
+    steps = [list(normal) + list(extra)] if options.epoch3_single_net else [list(normal),
                                                                           list(extra)]
     lifted = 0
     for step in steps:
