@@ -27,15 +27,18 @@ def create_app(config: Any = None) -> Flask:
     Path(app.instance_path).mkdir(parents=True, exist_ok=True)
 
     from . import db, i18n
+    from .services import broker
     from .api import bp as api_bp
-    from .web import errors, main, score
+    from .web import errors, live, main, score
 
     db.init_app(app)
+    broker.init_app(app)
     i18n.init_app(app)
     csrf.init_app(app)
     csrf.exempt(api_bp)            # the JSON API uses no cookies, so no cross-site forgery
     app.register_blueprint(main.bp)
     app.register_blueprint(score.bp)
+    app.register_blueprint(live.bp)
     app.register_blueprint(api_bp)
     errors.init_app(app)
     return app

@@ -55,6 +55,10 @@ def init_app(app: Flask) -> None:
             return game_id
         return names.get(str(get_locale()), names["en"])
 
+    @app.template_global("tile_name")
+    def _tile_name(game_id: str, kind: str) -> str:
+        return gettext(get_ruleset(game_id).tile_label(kind))
+
     @app.template_filter("datetime_short")
     def _datetime_short(value) -> str:
         return format_datetime(value, "short") if value else ""

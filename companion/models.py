@@ -67,6 +67,7 @@ class GameTable(SQLModel, table=True):
     """One game at one table: what was played, how, where, and how it ended."""
 
     __tablename__ = "game_table"
+    __table_args__ = (UniqueConstraint("code", name="uq_game_table_code"),)
     id: str = Field(default_factory=new_table_id, primary_key=True, max_length=32)
     game: str = Field(max_length=32, index=True)
     mode: str = Field(default=TableMode.SCORE.value, max_length=16)
@@ -78,6 +79,12 @@ class GameTable(SQLModel, table=True):
     notes: Optional[str] = Field(default=None, max_length=2000)
     created_at: datetime = _when(nullable=False, default=utcnow, index=True)
     finished_at: Optional[datetime] = _when(nullable=True)
+    # Live tables (mode "live"): how the game was set up, the short join code, the host's
+    # token (its hash only), and the version: how many log entries (moves and undos) it has.
+    setup: Optional[dict] = Field(default=None, sa_column=Column(JSON))
+    code: Optional[str] = Field(default=None, max_length=8)
+    host_token_hash: Optional[str] = Field(default=None, max_length=64)
+    version: int = Field(default=0, sa_column_kwargs={"server_default": "0"})
 
 
 class Seat(SQLModel, table=True):
@@ -91,6 +98,32 @@ class Seat(SQLModel, table=True):
     player_id: int = Field(foreign_key="player.id", index=True)
     name: str = Field(max_length=80)       # the name as written at this table
     color: Optional[str] = Field(default=None, max_length=16)
+    token_hash: Optional[str] = Field(default=None, max_length=64, index=True)
+    claimed_at: Optional[datetime] = _when(nullable=True)
+
+
+class Move(SQLModel, table=True):
+    """One entry of a live table's append-only move log (design.md §3).
+
+    ``seq`` numbers the moves of a table from 1; ``version`` is the table version this entry
+    produced (undos also produce versions, so it can run ahead of seq). An undo marks the move
+    (``undone_by``, ``undone_at``, ``undone_version``) and never deletes it.
+    """
+
+    __tablename__ = "move"
+    __table_args__ = (UniqueConstraint("table_id", "seq"),
+                      UniqueConstraint("table_id", "idempotency_key"))
+    id: Optional[int] = Field(default=None, primary_key=True)
+    table_id: str = Field(foreign_key="game_table.id", index=True, max_length=32)
+    seq: int
+    seat: int
+    move: dict = Field(sa_column=Column(JSON, nullable=False))
+    idempotency_key: str = Field(max_length=80)
+    version: int
+    created_at: datetime = _when(nullable=False, default=utcnow)
+    undone_by: Optional[str] = Field(default=None, max_length=16)   # "seat:2" or "host"
+    undone_at: Optional[datetime] = _when(nullable=True)
+    undone_version: Optional[int] = None
 
 
 class Result(SQLModel, table=True):

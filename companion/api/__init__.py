@@ -46,3 +46,6 @@ def score():
         table = save_scored_table(db.session(), document, sheet)
         answer["table"] = table.id
     return answer
+
+
+from . import tables  # noqa: E402,F401  (registers the live-table endpoints on bp)

@@ -47,6 +47,7 @@ def save_scored_table(session: Session, document: Mapping[str, Any], sheet: Scor
                       finished_at=now if sheet.complete else None)
     try:
         session.add(table)
+        seats = []
         for position, line in enumerate(sheet.players):
             player = Player(name=line.name)
             session.add(player)
@@ -54,15 +55,21 @@ def save_scored_table(session: Session, document: Mapping[str, Any], sheet: Scor
             seat = Seat(table_id=table.id, position=position, player_id=player.id,
                         name=line.name)
             session.add(seat)
-            session.flush()
-            data = line.as_dict()
-            session.add(Result(seat_id=seat.id, total=line.total, rank=line.rank,
-                               breakdown=data["breakdown"]))
+            seats.append(seat)
+        session.flush()
+        write_results(session, seats, sheet)
         session.commit()
     except Exception:
         session.rollback()
         raise
     return table
+
+
+def write_results(session: Session, seats: Sequence[Seat], sheet: Scoresheet) -> None:
+    """Add each seat's Scoresheet line as its Result (the caller commits)."""
+    for seat, line in zip(seats, sheet.players):
+        session.add(Result(seat_id=seat.id, total=line.total, rank=line.rank,
+                           breakdown=line.as_dict()["breakdown"]))
 
 
 @dataclass(frozen=True)

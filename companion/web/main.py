@@ -10,6 +10,7 @@ from .. import db
 from ..i18n import LANGUAGE_COOKIE
 from ..rules import all_rulesets, get_ruleset
 from ..services.scoring import load_table, recent_tables, sheet_rows
+from . import live
 
 bp = Blueprint("main", __name__)
 
@@ -33,6 +34,8 @@ def table(table_id: str):
     summary = load_table(db.session(), table_id)
     if summary is None:
         abort(404)
+    if live.is_live(summary.table):
+        return live.render_table(summary.table)
     ruleset = get_ruleset(summary.table.game)
     sheet = {"players": summary.players, "winners": summary.winners,
              "complete": summary.table.status == "finished"}

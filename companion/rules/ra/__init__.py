@@ -8,8 +8,10 @@ from __future__ import annotations
 
 from types import MappingProxyType
 
-from ..base import N_, register
-from . import final, tables
+from typing import Any, Mapping, Sequence
+
+from ..base import BoolField, N_, register
+from . import engine, final, tables
 
 
 class RaRuleset:
@@ -42,6 +44,51 @@ class RaRuleset:
     def score_final(self, document):
         """Validate a Ra final-state document and score it (raises InvalidDocument)."""
         return final.score_final(document)
+
+    # ---- live play (design.md §2, spec ra.md §3–§4) ----------------------------------------
+
+    live_player_counts = (2, 3, 4, 5)          # 2 only with the two_player option (§6.1)
+    live_options = (                            # spec §6.2, with the seed edition's defaults
+        BoolField("two_player", N_("Two players (2008 English rules)"), default=False),
+        BoolField("god_may_take_disaster", N_("A God may take a disaster"), default=True),
+        BoolField("fame_floor_zero", N_("Fame cannot go below 0"), default=True),
+        BoolField("epoch3_single_net", N_("Epoch 3 scored as one net figure"), default=True),
+        BoolField("hide_fame_during_play", N_("Keep fame hidden until the end"), default=True),
+        BoolField("show_bag_counts", N_("Show how many tiles are left in the bag"),
+                  default=False),
+    )
+    out_of_turn_codes = frozenset({"ra.not_your_turn", "ra.not_bidders_turn"})
+    validate = staticmethod(engine.validate)
+    apply = staticmethod(engine.apply)
+    to_act = staticmethod(engine.to_act)
+    prompts = staticmethod(engine.prompts)
+    is_over = staticmethod(engine.is_over)
+    score = staticmethod(engine.score)
+    final_document = staticmethod(engine.final_document)
+    tile_label = staticmethod(engine.tile_label)
+    tile_kinds = engine.ALL_KINDS
+
+    def default_setup(self, players: int) -> dict[str, Any]:
+        """Physical randomness at the start: which sun group each seat received (§3 step 5).
+        This default deals them in the printed order; the table says what really happened."""
+        return {"sun_groups": [list(g) for g in tables.SUN_GROUPS.get(players, ())]}
+
+    def setup(self, options: Mapping[str, Any], names: Sequence[str],
+              setup: Mapping[str, Any]) -> dict[str, Any]:
+        """A fresh game; raises RuleViolation for a wrong player count or sun deal."""
+        return engine.setup(options, names, setup.get("sun_groups"))
+
+    def view(self, state: Mapping[str, Any], seat: int | None,
+             options: Mapping[str, Any]) -> dict[str, Any]:
+        """What a phone may see (§8 E11): fame hidden until the end unless the table chose
+        otherwise; bag counts only with ``show_bag_counts``."""
+        shown = dict(state)
+        if options.get("hide_fame_during_play", True) and not engine.is_over(state):
+            shown["fame"] = None
+        if not options.get("show_bag_counts", False):
+            shown["bag"] = None
+            shown["removed"] = None
+        return shown
 
 
 RA = register(RaRuleset())

@@ -1,0 +1,405 @@
+"""Live tables (design.md §3): open a table, seats and tokens, the move log, replay, undo.
+
+A table is its options + setup + seats + an append-only move log. The state is the replay of
+the log (cached per version, never trusted over the log). Every submission names the version
+it saw and an idempotency key: a retry gets the first answer back; a stale version is refused;
+the version is bumped by a conditional UPDATE inside the move's transaction, so two phones can
+never both apply a move to the same state, on SQLite or PostgreSQL alike.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass
+from typing import Any, Mapping, Sequence
+
+from sqlalchemy import update
+from sqlalchemy.exc import IntegrityError
+from sqlmodel import Session, col, delete, func, select
+
+from ..models import (GameTable, Move, Player, Result, Seat, TableMode, TableStatus, utcnow)
+from ..rules import get_ruleset
+from ..rules.base import N_, RuleViolation, Ruleset
+from .scoring import write_results
+
+CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"     # no 0/O, 1/I/L: easy to read aloud
+CODE_LENGTH = 6
+NAME_MAX = 40
+HOST = "host"
+
+
+class TableProblem(RuleViolation):
+    """A refusal from the table service, with the HTTP status it deserves."""
+
+    def __init__(self, status: int, code: str, message: str, field: str | None = None,
+                 **params: Any):
+        super().__init__(code, message, field, **params)
+        self.status = status
+
+
+class StaleVersion(Exception):
+    """The move was made against an older version; here is the current one."""
+
+    def __init__(self, version: int):
+        super().__init__(version)
+        self.version = version
+
+
+def hash_token(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def new_token() -> str:
+    """A seat or host token: 256 random bits, URL-safe. Only its hash is stored."""
+    return secrets.token_urlsafe(32)
+
+
+def new_code() -> str:
+    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+
+
+# --------------------------------------------------------------------------------------------
+# State cache: (table id, version) -> state. The log decides; the cache only saves replays.
+# --------------------------------------------------------------------------------------------
+
+_CACHE: "OrderedDict[tuple[str, int], dict[str, Any]]" = OrderedDict()
+_CACHE_LOCK = threading.Lock()
+_CACHE_SIZE = 1024
+
+
+def _cached(table_id: str, version: int) -> dict[str, Any] | None:
+    with _CACHE_LOCK:
+        state = _CACHE.get((table_id, version))
+        if state is not None:
+            _CACHE.move_to_end((table_id, version))
+        return state
+
+
+def _remember(table_id: str, version: int, state: dict[str, Any]) -> None:
+    with _CACHE_LOCK:
+        _CACHE[(table_id, version)] = state
+        _CACHE.move_to_end((table_id, version))
+        while len(_CACHE) > _CACHE_SIZE:
+            _CACHE.popitem(last=False)
+
+
+# --------------------------------------------------------------------------------------------
+# Opening a table and taking seats
+# --------------------------------------------------------------------------------------------
+
+
+def _ruleset(game: Any) -> Ruleset:
+    try:
+        ruleset = get_ruleset(game) if isinstance(game, str) else None
+    except KeyError:
+        ruleset = None
+    if ruleset is None or not hasattr(ruleset, "setup"):
+        raise TableProblem(422, "table.unknown_game", N_("Unknown game “%(game)s”."), "game",
+                           game=str(game))
+    return ruleset
+
+
+def clean_options(ruleset: Ruleset, options: Any) -> dict[str, Any]:
+    """The table's options: every known flag with its default; unknown or non-boolean ones
+    are refused."""
+    if options is None:
+        options = {}
+    if not isinstance(options, Mapping):
+        raise TableProblem(422, "table.bad_options", N_("Options must be an object."),
+                           "options")
+    known = {f.key: f for f in ruleset.live_options}
+    clean = {}
+    for key, value in options.items():
+        if key not in known:
+            raise TableProblem(422, "schema.unknown_key", N_("Unknown entry “%(key)s”."),
+                               f"options.{key}", key=str(key))
+        if not isinstance(value, bool):
+            raise TableProblem(422, "schema.not_boolean", N_("This must be true or false."),
+                               f"options.{key}")
+    for key, spec in known.items():
+        clean[key] = options.get(key, spec.default)
+    return clean
+
+
+def clean_names(names: Any) -> list[str]:
+    if not isinstance(names, list) or not names:
+        raise TableProblem(422, "table.bad_players", N_("List the players by name."),
+                           "players")
+    clean: list[str] = []
+    for index, name in enumerate(names):
+        field = f"players.{index}"
+        if not isinstance(name, str) or not name.strip():
+            raise TableProblem(422, "schema.empty", N_("This must not be empty."), field)
+        name = " ".join(name.split())
+        if len(name) > NAME_MAX:
+            raise TableProblem(422, "schema.too_long", N_("At most %(max)d characters."),
+                               field, max=NAME_MAX)
+        if name.casefold() in (n.casefold() for n in clean):
+            raise TableProblem(422, "table.duplicate_name",
+                               N_("Two players cannot have the same name."), field)
+        clean.append(name)
+    return clean
+
+
+@dataclass(frozen=True)
+class OpenedTable:
+    table: GameTable
+    host_token: str
+
+
+def open_table(session: Session, game: Any, options: Any, names: Any,
+               setup: Mapping[str, Any] | None = None, colors: Sequence[str | None] = (),
+               location: str | None = None) -> OpenedTable:
+    """Open a live table; the game's own setup check runs first, so nothing is written for
+    a table that could not be played."""
+    ruleset = _ruleset(game)
+    clean = clean_options(ruleset, options)
+    players = clean_names(names)
+    setup = dict(setup) if setup else ruleset.default_setup(len(players))
+    try:
+        state = ruleset.setup(clean, players, setup)
+    except RuleViolation as violation:
+        raise TableProblem(422, violation.code, violation.message, violation.field,
+                           **violation.params) from None
+    host_token = new_token()
+    for _attempt in range(20):
+        table = GameTable(game=ruleset.id, mode=TableMode.LIVE.value,
+                          status=TableStatus.PLAYING.value, options=clean, setup=setup,
+                          code=new_code(), host_token_hash=hash_token(host_token),
+                          location=location or None)
+        try:
+            session.add(table)
+            session.flush()
+            for position, name in enumerate(players):
+                player = Player(name=name)
+                session.add(player)
+                session.flush()
+                color = colors[position] if position < len(colors) else None
+                session.add(Seat(table_id=table.id, position=position, player_id=player.id,
+                                 name=name, color=color or None))
+            session.commit()
+            break
+        except IntegrityError:      # the join code was taken meanwhile: draw another
+            session.rollback()
+    else:  # pragma: no cover - 31^6 codes
+        raise TableProblem(503, "table.no_code", N_("Try again in a moment."))
+    _remember(table.id, 0, state)
+    return OpenedTable(table, host_token)
+
+
+def get_table(session: Session, table_id: str) -> GameTable:
+    table = session.get(GameTable, table_id) if table_id else None
+    if table is None or table.mode != TableMode.LIVE.value:
+        raise TableProblem(404, "table.not_found", N_("There is no such table."))
+    return table
+
+
+def find_by_code(session: Session, code: str) -> GameTable | None:
+    cleaned = "".join(code.split()).upper()
+    return session.exec(select(GameTable).where(GameTable.code == cleaned)).first()
+
+
+def seats(session: Session, table: GameTable) -> list[Seat]:
+    return list(session.exec(select(Seat).where(Seat.table_id == table.id)
+                             .order_by(Seat.position)).all())
+
+
+def is_host(table: GameTable, token: str | None) -> bool:
+    return bool(token) and secrets.compare_digest(hash_token(token), table.host_token_hash or "")
+
+
+def seat_for_token(session: Session, table: GameTable, token: str | None) -> Seat | None:
+    if not token:
+        return None
+    return session.exec(select(Seat).where(Seat.table_id == table.id,
+                                           Seat.token_hash == hash_token(token))).first()
+
+
+def claim_seat(session: Session, table: GameTable, position: int,
+               host_token: str | None = None) -> str:
+    """Give ``position`` a new seat token. A claimed seat can only be reassigned by the host
+    (the old token stops working)."""
+    seat = session.exec(select(Seat).where(Seat.table_id == table.id,
+                                           Seat.position == position)).first()
+    if seat is None:
+        raise TableProblem(404, "table.no_such_seat", N_("There is no such seat."))
+    if table.status not in (TableStatus.PLAYING.value, TableStatus.OPEN.value):
+        raise TableProblem(409, "table.closed", N_("This table is closed."))
+    if seat.token_hash and not is_host(table, host_token):
+        raise TableProblem(409, "table.seat_taken",
+                           N_("This seat is taken. The host can give it to you again."))
+    token = new_token()
+    seat.token_hash = hash_token(token)
+    seat.claimed_at = utcnow()
+    session.add(seat)
+    session.commit()
+    return token
+
+
+def close_table(session: Session, table: GameTable) -> None:
+    """The host ends a table that will not be finished; its log stays."""
+    if table.status == TableStatus.PLAYING.value:
+        table.status = TableStatus.ABANDONED.value
+        table.code = None
+        session.add(table)
+        session.commit()
+
+
+# --------------------------------------------------------------------------------------------
+# The log, replay and moves
+# --------------------------------------------------------------------------------------------
+
+
+def _active_moves(session: Session, table: GameTable, version: int) -> list[Move]:
+    """The moves in effect at ``version``: made by then, and not undone by then."""
+    moves = session.exec(select(Move).where(Move.table_id == table.id,
+                                            Move.version <= version)
+                         .order_by(Move.seq)).all()
+    return [m for m in moves if m.undone_version is None or m.undone_version > version]
+
+
+def state_at(session: Session, table: GameTable, version: int | None = None) -> dict[str, Any]:
+    """The state at ``version`` (default: the table's current version), by replay."""
+    version = table.version if version is None else version
+    cached = _cached(table.id, version)
+    if cached is not None:
+        return cached
+    ruleset = get_ruleset(table.game)
+    names = [seat.name for seat in seats(session, table)]
+    state = ruleset.setup(table.options, names, table.setup or {})
+    for move in _active_moves(session, table, version):
+        state = ruleset.apply(state, move.seat, move.move)
+    _remember(table.id, version, state)
+    return state
+
+
+@dataclass(frozen=True)
+class Accepted:
+    version: int
+    state: dict[str, Any]
+    replayed: bool = False       # True when an earlier answer was returned for a retry
+
+
+def _bump_version(session: Session, table: GameTable, expected: int) -> int:
+    """Take the next version, or StaleVersion if someone else took it first."""
+    result = session.execute(update(GameTable)
+                             .where(col(GameTable.id) == table.id,
+                                    col(GameTable.version) == expected)
+                             .values(version=expected + 1))
+    if result.rowcount != 1:
+        session.rollback()
+        session.refresh(table)
+        raise StaleVersion(table.version)
+    return expected + 1
+
+
+def submit_move(session: Session, table: GameTable, seat: int, move: Any, version: Any,
+                idempotency_key: Any) -> Accepted:
+    """Referee and record one move (the API's POST .../moves)."""
+    if not isinstance(idempotency_key, str) or not 1 <= len(idempotency_key) <= 80:
+        raise TableProblem(422, "table.bad_idempotency_key",
+                           N_("Each move needs an idempotency key (1 to 80 characters)."),
+                           "idempotency_key")
+    earlier = session.exec(select(Move).where(Move.table_id == table.id,
+                                              Move.idempotency_key == idempotency_key)).first()
+    if earlier is not None:
+        return Accepted(earlier.version, state_at(session, table, earlier.version), True)
+    if isinstance(version, bool) or not isinstance(version, int):
+        raise TableProblem(422, "table.bad_version",
+                           N_("Say which version of the table the move was made on."),
+                           "version")
+    if table.status != TableStatus.PLAYING.value:
+        raise TableProblem(409, "table.not_playing", N_("This table is not being played."))
+    if version != table.version:
+        raise StaleVersion(table.version)
+    ruleset = get_ruleset(table.game)
+    state = state_at(session, table, version)
+    try:
+        new_state = ruleset.apply(state, seat, move)
+    except RuleViolation as violation:
+        status = 403 if violation.code in ruleset.out_of_turn_codes else 422
+        raise TableProblem(status, violation.code, violation.message, violation.field,
+                           **violation.params) from None
+    try:
+        new_version = _bump_version(session, table, version)
+        seq = (session.exec(select(func.max(Move.seq)).where(Move.table_id == table.id))
+               .one() or 0) + 1
+        session.add(Move(table_id=table.id, seq=seq, seat=seat, move=move,
+                         idempotency_key=idempotency_key, version=new_version))
+        if ruleset.is_over(new_state):
+            _finish(session, table, ruleset, new_state)
+        session.commit()
+    except IntegrityError:
+        # The same idempotency key was recorded by a concurrent retry: answer as it did.
+        session.rollback()
+        earlier = session.exec(select(Move).where(Move.table_id == table.id,
+                                                  Move.idempotency_key == idempotency_key)
+                               ).first()
+        if earlier is None:
+            raise
+        return Accepted(earlier.version, state_at(session, table, earlier.version), True)
+    session.refresh(table)
+    _remember(table.id, new_version, new_state)
+    return Accepted(new_version, new_state)
+
+
+def _finish(session: Session, table: GameTable, ruleset: Ruleset,
+            state: Mapping[str, Any]) -> None:
+    """The game is over: the table is finished and every seat gets its Result."""
+    table.status = TableStatus.FINISHED.value
+    table.finished_at = utcnow()
+    table.final_document = ruleset.final_document(state)
+    session.add(table)
+    write_results(session, seats(session, table), ruleset.score(state))
+
+
+def undo(session: Session, table: GameTable, actor: str) -> Accepted:
+    """Undo the last move still in effect. ``actor`` is ``"seat:N"`` or ``"host"``: only the
+    player who made that move, or the host, may undo it. Several undos in a row step back."""
+    moves = _active_moves(session, table, table.version)
+    if not moves:
+        raise TableProblem(409, "table.nothing_to_undo", N_("There is no move to undo."))
+    last = moves[-1]
+    if actor != HOST and actor != f"seat:{last.seat}":
+        raise TableProblem(403, "table.undo_not_allowed",
+                           N_("Only the player who made the last move, or the host, may "
+                              "undo it."))
+    if table.status not in (TableStatus.PLAYING.value, TableStatus.FINISHED.value):
+        raise TableProblem(409, "table.not_playing", N_("This table is not being played."))
+    expected = table.version
+    new_version = _bump_version(session, table, expected)
+    last.undone_by, last.undone_at, last.undone_version = actor, utcnow(), new_version
+    session.add(last)
+    if table.status == TableStatus.FINISHED.value:       # the end is taken back
+        seat_ids = [s.id for s in seats(session, table)]
+        session.execute(delete(Result).where(col(Result.seat_id).in_(seat_ids)))
+        table.status, table.finished_at, table.final_document = (
+            TableStatus.PLAYING.value, None, None)
+        session.add(table)
+    session.commit()
+    session.refresh(table)
+    return Accepted(new_version, state_at(session, table, new_version))
+
+
+def move_log(session: Session, table: GameTable) -> list[Move]:
+    return list(session.exec(select(Move).where(Move.table_id == table.id)
+                             .order_by(Move.seq)).all())
+
+
+def view(session: Session, table: GameTable, seat: int | None,
+         state: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """What one phone sees: ``{"version", "state", "prompts", "scores"}`` (design.md §3).
+    A seat sees its own prompts; a spectator (``seat=None``) sees none."""
+    ruleset = get_ruleset(table.game)
+    state = state if state is not None else state_at(session, table)
+    over = ruleset.is_over(state)
+    show_scores = over or not table.options.get("hide_fame_during_play", True)
+    return {"version": table.version, "status": table.status,
+            "state": ruleset.view(state, seat, table.options),
+            "to_act": ruleset.to_act(state),
+            "prompts": ruleset.prompts(state, seat) if seat is not None and
+            table.status == TableStatus.PLAYING.value else {"moves": []},
+            "scores": ruleset.score(state).as_dict() if show_scores else None}

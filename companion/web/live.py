@@ -1,0 +1,304 @@
+"""Live tables for people: open a table, join by QR or code, play from the phone, undo, host.
+
+Tokens live in HttpOnly cookies scoped to the table (``seat_<id>``, ``host_<id>``), so a phone
+that reloads, loses its connection or restarts the browser is still at its seat.
+"""
+
+from __future__ import annotations
+
+import uuid
+from typing import Any
+
+from flask import (Blueprint, Response, abort, flash, make_response, redirect, render_template,
+                   request, url_for)
+from flask_babel import gettext as _
+from werkzeug.datastructures import MultiDict
+
+from .. import db
+from ..i18n import render_violation
+from ..models import GameTable, TableMode
+from ..qr import qr_svg
+from ..rules import all_rulesets, get_ruleset
+from ..rules.base import Ruleset
+from ..services import broker, tables as live
+from ..services.scoring import sheet_rows
+from ..services.tables import StaleVersion, TableProblem
+
+bp = Blueprint("live", __name__)
+
+TOKEN_AGE = 7 * 24 * 3600
+DEFAULT_PLAYERS = 4
+
+
+def _cookie(kind: str, table_id: str) -> str:
+    return f"{kind}_{table_id}"
+
+
+def _set_token(response: Response, kind: str, table: GameTable, token: str) -> None:
+    response.set_cookie(_cookie(kind, table.id), token, max_age=TOKEN_AGE, httponly=True,
+                        samesite="Lax", secure=request.is_secure)
+
+
+def _live_rulesets() -> list[Ruleset]:
+    return [r for r in all_rulesets() if hasattr(r, "setup")]
+
+
+def _table_or_404(table_id: str) -> GameTable:
+    try:
+        return live.get_table(db.session(), table_id)
+    except TableProblem:
+        abort(404)
+
+
+def _viewer(table: GameTable) -> tuple[int | None, bool]:
+    session = db.session()
+    seat = live.seat_for_token(session, table, request.cookies.get(_cookie("seat", table.id)))
+    host = live.is_host(table, request.cookies.get(_cookie("host", table.id)))
+    return (seat.position if seat else None), host
+
+
+# --------------------------------------------------------------------------------------------
+# Opening a table
+# --------------------------------------------------------------------------------------------
+
+
+@bp.get("/play")
+def choose_game():
+    """Pick the game to open a live table for."""
+    return render_template("live/choose.html", rulesets=_live_rulesets())
+
+
+def _setup_from_form(ruleset: Ruleset, form: MultiDict, players: int) -> dict[str, Any]:
+    """The sun groups each seat received, as chosen in the form (default: printed order)."""
+    default = ruleset.default_setup(players)
+    groups = default.get("sun_groups", [])
+    chosen = []
+    for seat in range(players):
+        picked = form.get(f"group.{seat}", type=int)
+        chosen.append(list(groups[picked]) if picked is not None and 0 <= picked < len(groups)
+                      else None)
+    return {"sun_groups": chosen} if all(chosen) else default
+
+
+def _checked(form: MultiDict, name: str, default: bool) -> bool:
+    """A checkbox sent after its hidden "0" twin: the last value wins."""
+    values = form.getlist(name)
+    return values[-1] == "1" if values else default
+
+
+@bp.route("/tables/new/<game>", methods=["GET", "POST"])
+def new_table(game: str):
+    """The host opens a table: players in seat order, the sun groups dealt, the options."""
+    try:
+        ruleset = get_ruleset(game)
+    except KeyError:
+        abort(404)
+    if not hasattr(ruleset, "setup"):
+        abort(404)
+    form = request.form if request.method == "POST" else MultiDict()
+    players = request.values.get("_players", type=int) or DEFAULT_PLAYERS
+    action = form.get("action", "")
+    if action == "add_player":
+        players += 1
+    elif action == "remove_player":
+        players -= 1
+    players = min(max(players, min(ruleset.live_player_counts)),
+                  max(ruleset.live_player_counts))
+    errors: dict[str, str] = {}
+    if request.method == "POST" and action == "open":
+        names = [form.get(f"players.{i}", "") for i in range(players)]
+        options = {spec.key: _checked(form, f"options.{spec.key}", spec.default)
+                   for spec in ruleset.live_options}
+        try:
+            opened = live.open_table(db.session(), ruleset.id, options, names,
+                                     _setup_from_form(ruleset, form, players),
+                                     location=" ".join(form.get("location", "").split())[:120])
+        except TableProblem as problem:
+            errors[problem.field or ""] = render_violation(problem)
+        else:
+            response = redirect(url_for("live.host", table_id=opened.table.id), code=303)
+            _set_token(response, "host", opened.table, opened.host_token)
+            return response
+    checked = {spec.key: _checked(form, f"options.{spec.key}", spec.default)
+               for spec in ruleset.live_options}
+    return render_template("live/new.html", ruleset=ruleset, players=players, form=form,
+                           errors=errors, setup=ruleset.default_setup(players),
+                           checked=checked), \
+        (422 if errors else 200)
+
+
+# --------------------------------------------------------------------------------------------
+# Joining
+# --------------------------------------------------------------------------------------------
+
+
+@bp.route("/join", methods=["GET", "POST"])
+def join():
+    """Type the short code shown on the table's screen."""
+    error = None
+    if request.method == "POST":
+        table = live.find_by_code(db.session(), request.form.get("code", ""))
+        if table is not None:
+            return redirect(url_for("live.seats", table_id=table.id), code=303)
+        error = _("No open table has this code. Check the letters and try again.")
+    return render_template("live/join.html", error=error), 404 if error else 200
+
+
+@bp.get("/j/<code>")
+def join_by_code(code: str):
+    """Where the QR code leads: the table's seats."""
+    table = live.find_by_code(db.session(), code)
+    if table is None:
+        return render_template("live/join.html",
+                               error=_("No open table has this code. Check the letters and "
+                                       "try again.")), 404
+    return redirect(url_for("live.seats", table_id=table.id))
+
+
+@bp.get("/tables/<table_id>/join")
+def seats(table_id: str):
+    """Pick your seat (or watch)."""
+    table = _table_or_404(table_id)
+    seat, host = _viewer(table)
+    return render_template("live/seats.html", table=table, seats=live.seats(db.session(), table),
+                           my_seat=seat, host=host)
+
+
+@bp.post("/tables/<table_id>/seats/<int:position>/claim")
+def claim(table_id: str, position: int):
+    """Take a seat on this phone; the host may give a taken seat to a new phone."""
+    table = _table_or_404(table_id)
+    try:
+        token = live.claim_seat(db.session(), table, position,
+                                host_token=request.cookies.get(_cookie("host", table.id)))
+    except TableProblem as problem:
+        flash(render_violation(problem))
+        return redirect(url_for("live.seats", table_id=table.id), code=303)
+    response = redirect(url_for("main.table", table_id=table.id), code=303)
+    _set_token(response, "seat", table, token)
+    return response
+
+
+# --------------------------------------------------------------------------------------------
+# Playing
+# --------------------------------------------------------------------------------------------
+
+
+def render_table(table: GameTable, error: str | None = None, status: int = 200):
+    """The phone page of a live table, for its seat, the host or a spectator."""
+    session = db.session()
+    seat, host = _viewer(table)
+    ruleset = get_ruleset(table.game)
+    state = live.state_at(session, table)
+    shown = live.view(session, table, seat, state=state)
+    log = live.move_log(session, table)
+    active = [m for m in log if m.undone_version is None]
+    last = active[-1] if active else None
+    sheet = shown["scores"]
+    return render_template(
+        f"live/{table.game}.html", table=table, ruleset=ruleset, view=shown,
+        state=shown["state"], prompts=shown["prompts"], my_seat=seat, host=host,
+        seats=live.seats(session, table), error=error, last_move=last, moves=len(active),
+        can_undo=last is not None and (host or (seat is not None and last.seat == seat))
+        and table.status in ("playing", "finished"),
+        idempotency_key=uuid.uuid4().hex, sheet=sheet,
+        rows=sheet_rows(ruleset, sheet["players"]) if sheet else None), status
+
+
+def _move_from_form(form: MultiDict) -> dict[str, Any]:
+    """A move as the phone's buttons describe it."""
+    kind = form.get("type", "")
+    if kind == "draw":
+        return {"type": "draw", "tile": form.get("tile", "")}
+    if kind == "bid":
+        return {"type": "bid", "sun": form.get("sun", type=int)}
+    if kind == "use_gods":
+        return {"type": "use_gods", "take": [int(p) for p in form.getlist("take")
+                                             if p.isdigit()]}
+    if kind == "discard":
+        tiles: list[str] = []
+        for key in form:
+            if key.startswith("discard.") and form.get(key, "").isdigit():
+                tiles += [key.removeprefix("discard.")] * int(form[key])
+        return {"type": "discard", "tiles": tiles}
+    return {"type": kind}
+
+
+@bp.post("/tables/<table_id>/moves")
+def move(table_id: str):
+    """A move made with the phone's buttons."""
+    table = _table_or_404(table_id)
+    seat, _host = _viewer(table)
+    if seat is None:
+        return render_table(table, _("Take a seat first: this phone is only watching."), 403)
+    try:
+        accepted = live.submit_move(db.session(), table, seat, _move_from_form(request.form),
+                                    request.form.get("version", type=int),
+                                    request.form.get("idempotency_key"))
+    except StaleVersion:
+        return render_table(table, _("Someone else moved first; here is the table now."), 409)
+    except TableProblem as problem:
+        return render_table(table, render_violation(problem), problem.status)
+    if not accepted.replayed:
+        broker.publish(table.id, accepted.version)
+    return redirect(url_for("main.table", table_id=table.id), code=303)
+
+
+@bp.post("/tables/<table_id>/undo")
+def undo(table_id: str):
+    """Take back the last move (its player or the host)."""
+    table = _table_or_404(table_id)
+    seat, host = _viewer(table)
+    try:
+        accepted = live.undo(db.session(), table, live.HOST if host else f"seat:{seat}")
+    except StaleVersion:
+        return render_table(table, _("Someone else moved first; here is the table now."), 409)
+    except TableProblem as problem:
+        return render_table(table, render_violation(problem), problem.status)
+    broker.publish(table.id, accepted.version)
+    return redirect(url_for("main.table", table_id=table.id), code=303)
+
+
+# --------------------------------------------------------------------------------------------
+# The host
+# --------------------------------------------------------------------------------------------
+
+
+@bp.get("/tables/<table_id>/host")
+def host(table_id: str):
+    """The host's screen: the QR code and short code to join, the seats, closing."""
+    table = _table_or_404(table_id)
+    _seat, is_host = _viewer(table)
+    if not is_host:
+        abort(403)
+    join_url = url_for("live.join_by_code", code=table.code, _external=True) if table.code \
+        else None
+    return render_template("live/host.html", table=table, join_url=join_url,
+                           qr=qr_svg(join_url) if join_url else None,
+                           seats=live.seats(db.session(), table))
+
+
+@bp.post("/tables/<table_id>/close")
+def close(table_id: str):
+    """The host closes an unfinished table."""
+    table = _table_or_404(table_id)
+    if not _viewer(table)[1]:
+        abort(403)
+    live.close_table(db.session(), table)
+    broker.publish(table.id, table.version)
+    return redirect(url_for("main.table", table_id=table.id), code=303)
+
+
+@bp.get("/tables/<table_id>/qr.svg")
+def qr(table_id: str):
+    """The join QR code as an SVG image."""
+    table = _table_or_404(table_id)
+    if not table.code:
+        abort(404)
+    svg = qr_svg(url_for("live.join_by_code", code=table.code, _external=True))
+    return Response(svg, mimetype="image/svg+xml",
+                    headers={"Cache-Control": "private, max-age=3600"})
+
+
+def is_live(table: GameTable) -> bool:
+    return table.mode == TableMode.LIVE.value

@@ -1,0 +1,52 @@
+"""Two phones at one live Ra table: a move entered on one shows up on the other by itself."""
+
+from __future__ import annotations
+
+import os
+import re
+
+import pytest
+
+pytestmark = [pytest.mark.browser, pytest.mark.db]
+
+SCREENSHOTS = os.environ.get("SCRIBE_SCREENSHOTS")
+
+
+def test_two_phones_join_and_follow_each_other(live_server, browser, phone):
+    host = browser.new_page(viewport={"width": 1000, "height": 900})
+    host.goto(f"{live_server}/play")
+    host.click("a[href='/tables/new/ra']")
+    host.click("button[value=remove_player]")          # four seats by default; play with three
+    for seat, name in enumerate(["Ana", "Řehoř", "Ödön"]):
+        host.fill(f"input[name='players.{seat}']", name)
+    host.click("button[value=open]")
+    host.wait_for_url(re.compile(r".*/tables/[\w-]+/host$"))
+    code = host.locator(".join-card .code").inner_text().strip()
+    assert re.fullmatch(r"[2-9A-HJ-NP-Z]{6}", code)
+    assert host.locator(".join-card svg").count() == 1
+    if SCREENSHOTS:
+        host.screenshot(path=f"{SCREENSHOTS}/live-host.png", full_page=True)
+
+    first, second = phone(), phone("cs-CZ")
+    first.goto(f"{live_server}/j/{code}")
+    first.locator("li", has_text="Ana").get_by_role("button").click()
+    second.goto(f"{live_server}/join")
+    second.fill("input[name=code]", code.lower())
+    second.click("form[action='/join'] button.primary")
+    second.locator("li", has_text="Řehoř").get_by_role("button").click()
+    assert "Your turn" in first.locator(".status-line").inner_text()
+    assert "Řehoř" not in second.locator(".status-line").inner_text()   # waits for Ana
+    assert first.locator(".fame").count() == 0          # fame tablets stay face down
+
+    first.locator(".tile-grid button", has_text="Pharaoh").click()   # Ana drew a Pharaoh
+    first.wait_for_selector(".auction-track li.kind-pharaoh")
+    # the other phone updates by itself (Server-Sent Events), no reload
+    second.wait_for_selector(".auction-track li.kind-pharaoh", timeout=5000)
+    second.wait_for_selector(".status-line .your-turn", timeout=5000)
+    if SCREENSHOTS:
+        second.screenshot(path=f"{SCREENSHOTS}/live-phone-cs.png", full_page=True)
+
+    # Ana undoes her draw; Řehoř's phone follows
+    first.get_by_role("button", name="Undo the last move").click()
+    second.wait_for_selector(".auction-track li.kind-pharaoh", state="detached", timeout=5000)
+    assert "Your turn" in first.locator(".status-line").inner_text()

@@ -1,0 +1,106 @@
+"""Live tables through the pages a phone uses (no JavaScript needed)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from companion.models import GameTable, Move
+
+pytestmark = pytest.mark.db
+
+
+def open_table(client, names=("Ana", "Bo", "Cy"), **extra):
+    form = {"_players": str(len(names)), "action": "open", **extra}
+    for seat, name in enumerate(names):
+        form[f"players.{seat}"] = name
+    return client.post("/tables/new/ra", data=form)
+
+
+def form_fields(html: str, form_type: str) -> dict[str, str]:
+    """The hidden fields of the move form of ``form_type`` on the page."""
+    block = re.search(r'<form[^>]*>(?:(?!</form>).)*name="type" value="%s".*?</form>' % form_type,
+                      html, re.S).group(0)
+    return dict(re.findall(r'name="([^"]+)" value="([^"]*)"', block))
+
+
+def test_open_join_play_and_watch(client, make_app):
+    response = open_table(client)
+    assert response.status_code == 303
+    host_page = client.get(response.headers["Location"]).get_data(as_text=True)
+    code = re.search(r'<p class="code"[^>]*>(\w{6})</p>', host_page).group(1)
+    assert "<svg" in host_page
+    table_id = response.headers["Location"].split("/")[2]
+
+    ana = client.application.test_client()
+    response = ana.get(f"/j/{code.lower()}")
+    assert response.status_code == 302
+    seats_page = ana.get(response.headers["Location"]).get_data(as_text=True)
+    assert seats_page.count('type="submit"') >= 3
+    assert ana.post(f"/tables/{table_id}/seats/0/claim").status_code == 303
+    page = ana.get(f"/tables/{table_id}").get_data(as_text=True)
+    assert "Your turn" in page and "Fame 10" not in page
+
+    fields = form_fields(page, "draw")
+    response = ana.post(f"/tables/{table_id}/moves", data=fields | {"tile": "pharaoh"})
+    assert response.status_code == 303
+    page = ana.get(f"/tables/{table_id}").get_data(as_text=True)
+    assert 'class="tile kind-pharaoh"' in page and "Waiting for Bo" in page
+
+    # the same form sent again (a double tap) is answered from the log, not played twice
+    again = ana.post(f"/tables/{table_id}/moves", data=fields | {"tile": "pharaoh"})
+    assert again.status_code == 303
+    watcher = client.application.test_client()
+    page = watcher.get(f"/tables/{table_id}").get_data(as_text=True)
+    assert "you are watching" in page and "Your move" not in page
+    assert watcher.post(f"/tables/{table_id}/moves", data=fields).status_code == 403
+
+
+def test_stale_form_and_illegal_move_explain_themselves(client, count_rows):
+    response = open_table(client)
+    table_id = response.headers["Location"].split("/")[2]
+    ana = client.application.test_client()
+    ana.post(f"/tables/{table_id}/seats/0/claim")
+    page = ana.get(f"/tables/{table_id}").get_data(as_text=True)
+    fields = form_fields(page, "draw")
+    ana.post(f"/tables/{table_id}/moves", data=fields | {"tile": "gold"})
+    stale = ana.post(f"/tables/{table_id}/moves",
+                     data=fields | {"tile": "gold", "idempotency_key": "another"})
+    assert stale.status_code == 409
+    assert "Someone else moved first" in stale.get_data(as_text=True)
+    bo = client.application.test_client()
+    bo.post(f"/tables/{table_id}/seats/1/claim")
+    page = bo.get(f"/tables/{table_id}").get_data(as_text=True)
+    fields = form_fields(page, "draw")
+    refused = bo.post(f"/tables/{table_id}/moves", data=fields | {"tile": "dragon"})
+    assert refused.status_code == 422
+    assert count_rows(Move) == 1
+
+
+def test_open_table_form_errors_keep_what_was_typed(client, count_rows):
+    response = open_table(client, names=("Ana", "ana", "Cy"))
+    html = response.get_data(as_text=True)
+    assert response.status_code == 422
+    assert "Two players cannot have the same name." in html
+    assert 'value="ana"' in html
+    response = open_table(client, names=("Ana", "Bo"))
+    assert response.status_code == 422          # two players need the 2008 rules option
+    response = open_table(client, names=("Ana", "Bo"), **{"options.two_player": ["0", "1"]})
+    assert response.status_code == 303
+    assert count_rows(GameTable) == 1
+
+
+def test_options_checkboxes_are_read(client):
+    response = open_table(client, **{"options.hide_fame_during_play": ["0"],
+                                     "options.show_bag_counts": ["0", "1"]})
+    table_id = response.headers["Location"].split("/")[2]
+    api = client.get(f"/api/v1/tables/{table_id}").get_json()
+    assert api["state"]["fame"] == [10, 10, 10] and api["state"]["bag"]["ra"] == 30
+
+
+def test_unknown_codes_and_tables(client):
+    assert client.get("/j/ZZZZZZ").status_code == 404
+    assert client.post("/join", data={"code": "nope"}).status_code == 404
+    assert client.get("/tables/nothing/join").status_code == 404
+    assert client.get("/tables/new/chess").status_code == 404
