@@ -1,7 +1,8 @@
 """Fixtures (design.md §4): ``app``, ``client``, ``runner`` on a fresh, migrated database.
 
-The database is a SQLite file per test unless TEST_DATABASE_URL names another server (CI sets
-it to the local PostgreSQL and runs the ``db`` tests again there).
+The database is a SQLite file per test unless TEST_DATABASE_URL names another server, and live
+updates fan out in-process unless TEST_REDIS_URL names a Redis (CI sets both and runs the
+``db`` and ``redis`` tests again against the local PostgreSQL and Redis).
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from companion import create_app, db
 from companion.config import TestConfig
 
 TEST_DATABASE_URL = os.environ.get("TEST_DATABASE_URL")
+TEST_REDIS_URL = os.environ.get("TEST_REDIS_URL")      # live updates through Redis (CI)
 
 
 def _reset(url: str) -> None:
@@ -36,6 +38,7 @@ def make_app(tmp_path):
             _reset(TEST_DATABASE_URL)
         config = TestConfig(tmp_path / f"instance{len(created)}", TEST_DATABASE_URL)
         config.WTF_CSRF_ENABLED = csrf
+        config.REDIS_URL = TEST_REDIS_URL
         db.upgrade(config.DATABASE_URL)
         app = create_app(config)
         created.append(app)
