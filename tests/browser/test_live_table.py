@@ -36,7 +36,8 @@ def test_two_phones_join_and_follow_each_other(live_server, browser, phone):
     second.locator("li", has_text="Řehoř").get_by_role("button").click()
     assert "Your turn" in first.locator(".status-line").inner_text()
     assert "Řehoř" not in second.locator(".status-line").inner_text()   # waits for Ana
-    assert first.locator(".fame").count() == 0          # fame tablets stay face down
+    # fame tablets lie face down: a phone sees its own fame only
+    assert first.locator(".player-card .fame").all_inner_texts() == ["Fame 10"]
 
     first.locator(".tile-grid button", has_text="Pharaoh").click()   # Ana drew a Pharaoh
     first.wait_for_selector(".auction-track li.kind-pharaoh")

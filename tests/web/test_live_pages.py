@@ -40,7 +40,7 @@ def test_open_join_play_and_watch(client, make_app):
     assert seats_page.count('type="submit"') >= 3
     assert ana.post(f"/tables/{table_id}/seats/0/claim").status_code == 303
     page = ana.get(f"/tables/{table_id}").get_data(as_text=True)
-    assert "Your turn" in page and "Fame 10" not in page
+    assert "Your turn" in page and page.count('class="fame"') == 1   # only her own
 
     fields = form_fields(page, "draw")
     response = ana.post(f"/tables/{table_id}/moves", data=fields | {"tile": "pharaoh"})

@@ -84,7 +84,9 @@ class RaRuleset:
         otherwise; bag counts only with ``show_bag_counts``."""
         shown = dict(state)
         if options.get("hide_fame_during_play", True) and not engine.is_over(state):
-            shown["fame"] = None
+            # tablets lie face down: each player knows only their own fame
+            shown["fame"] = [fame if index == seat else None
+                             for index, fame in enumerate(state["fame"])]
         if not options.get("show_bag_counts", False):
             shown["bag"] = None
             shown["removed"] = None
