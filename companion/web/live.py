@@ -224,17 +224,11 @@ def _move_from_form(form: MultiDict) -> dict[str, Any]:
     return {"type": kind}
 
 
-@bp.post("/tables/<table_id>/moves")
-def move(table_id: str):
-    """A move made with the phone's buttons."""
-    table = _table_or_404(table_id)
-    seat, _host = _viewer(table)
-    if seat is None:
-        return render_table(table, _("Take a seat first: this phone is only watching."), 403)
+def _perform(table: GameTable, action) -> Any:
+    """Run a move or an undo for the page: redirect back on success (the phones are told),
+    or show the table again with the reason it was refused."""
     try:
-        accepted = live.submit_move(db.session(), table, seat, _move_from_form(request.form),
-                                    request.form.get("version", type=int),
-                                    request.form.get("idempotency_key"))
+        accepted = action()
     except StaleVersion:
         return render_table(table, _("Someone else moved first; here is the table now."), 409)
     except TableProblem as problem:
@@ -244,19 +238,25 @@ def move(table_id: str):
     return redirect(url_for("main.table", table_id=table.id), code=303)
 
 
+@bp.post("/tables/<table_id>/moves")
+def move(table_id: str):
+    """A move made with the phone's buttons."""
+    table = _table_or_404(table_id)
+    seat, _host = _viewer(table)
+    if seat is None:
+        return render_table(table, _("Take a seat first: this phone is only watching."), 403)
+    return _perform(table, lambda: live.submit_move(
+        db.session(), table, seat, _move_from_form(request.form),
+        request.form.get("version", type=int), request.form.get("idempotency_key")))
+
+
 @bp.post("/tables/<table_id>/undo")
 def undo(table_id: str):
     """Take back the last move (its player or the host)."""
     table = _table_or_404(table_id)
     seat, host = _viewer(table)
-    try:
-        accepted = live.undo(db.session(), table, live.HOST if host else f"seat:{seat}")
-    except StaleVersion:
-        return render_table(table, _("Someone else moved first; here is the table now."), 409)
-    except TableProblem as problem:
-        return render_table(table, render_violation(problem), problem.status)
-    broker.publish(table.id, accepted.version)
-    return redirect(url_for("main.table", table_id=table.id), code=303)
+    return _perform(table, lambda: live.undo(db.session(), table,
+                                             live.HOST if host else f"seat:{seat}"))
 
 
 # --------------------------------------------------------------------------------------------
