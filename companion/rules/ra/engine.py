@@ -143,14 +143,14 @@ MAX_GOD_MOVES = 256
 # Words used inside messages (translated by the web layer).
 MOVE_LABELS: Mapping[str, Term] = {
     MoveKind.DRAW.value: Term(N_("draw a tile")),
-    MoveKind.INVOKE_RA.value: Term(N_("invoke Ra")),
+    MoveKind.INVOKE_RA.value: Term(N_("call Ra")),
     MoveKind.USE_GODS.value: Term(N_("use Gods")),
     MoveKind.BID.value: Term(N_("bid")),
     MoveKind.PASS.value: Term(N_("pass")),
     MoveKind.DISCARD.value: Term(N_("discard tiles")),
 }
 PHASE_LABELS: Mapping[str, Term] = {
-    Phase.TURN.value: Term(N_("a turn (draw a tile, use Gods or invoke Ra)")),
+    Phase.TURN.value: Term(N_("a turn (draw a tile, use Gods or call Ra)")),
     Phase.AUCTION.value: Term(N_("a bid or a pass")),
     Phase.DISCARD.value: Term(N_("the tiles a disaster costs")),
     Phase.OVER.value: Term(N_("nothing: the game is over")),
@@ -485,7 +485,7 @@ def _check_turn(state: Mapping[str, Any], seat: int, kind: MoveKind, arg: Any) -
     if kind is MoveKind.DRAW:
         if None not in track:
             raise RuleViolation("ra.auction_track_full",
-                                N_("The auction track is full: invoke Ra or use a God."))
+                                N_("The auction track is full: call Ra or use a God."))
         if not state["bag"][arg]:
             raise RuleViolation("ra.tile_exhausted",
                                 N_("No %(tile)s tile is left to draw."), tile=tile_label(arg))
@@ -529,7 +529,7 @@ def _check_auction(state: Mapping[str, Any], seat: int, kind: MoveKind, arg: Any
                                 sun=arg, high=high)
     elif _must_bid(state, seat):
         raise RuleViolation("ra.must_bid",
-                            N_("You invoked Ra and nobody has bid, so you must bid a sun."))
+                            N_("You called Ra and nobody has bid, so you must bid a sun."))
 
 
 def _check_discard(state: Mapping[str, Any], seat: int, tiles: list[str]) -> None:
