@@ -48,11 +48,31 @@ class GroupMembership(SQLModel, table=True):
 
 
 class Group(SQLModel, table=True):
-    """People who play together; a player may belong to several groups, or none."""
+    """People who play together; a player may belong to several groups, or none.
+
+    There are no passwords: whoever holds the invite link may record plays and join; whoever
+    holds the admin link may rename, merge players, void or correct plays. Only the tokens'
+    hashes are kept; revoking the invite replaces its hash.
+    """
 
     __tablename__ = "player_group"
     id: Optional[int] = Field(default=None, primary_key=True)
     name: str = Field(max_length=80)
+    created_at: datetime = _when(nullable=False, default=utcnow)
+    invite_token_hash: Optional[str] = Field(default=None, max_length=64, index=True)
+    admin_token_hash: Optional[str] = Field(default=None, max_length=64, index=True)
+
+
+class AuditEntry(SQLModel, table=True):
+    """Who changed what in a group's history (renames, merges, voids, corrections)."""
+
+    __tablename__ = "audit_entry"
+    id: Optional[int] = Field(default=None, primary_key=True)
+    group_id: int = Field(foreign_key="player_group.id", index=True)
+    table_id: Optional[str] = Field(default=None, foreign_key="game_table.id", max_length=32)
+    actor: str = Field(max_length=80)              # e.g. "admin" or the name typed by them
+    action: str = Field(max_length=32)             # rename, merge, void, unvoid, correct, import
+    details: dict = Field(default_factory=dict, sa_column=Column(JSON, nullable=False))
     created_at: datetime = _when(nullable=False, default=utcnow)
 
 
@@ -85,6 +105,7 @@ class GameTable(SQLModel, table=True):
     code: Optional[str] = Field(default=None, max_length=8)
     host_token_hash: Optional[str] = Field(default=None, max_length=64)
     version: int = Field(default=0, sa_column_kwargs={"server_default": "0"})
+    voided_at: Optional[datetime] = _when(nullable=True)    # a voided play leaves history
 
 
 class Seat(SQLModel, table=True):
