@@ -1,4 +1,4 @@
-"""Command line: ``python -m companion serve`` and ``python -m companion score FILE``."""
+"""Command line: ``python -m companion serve``, ``score FILE``, ``print pad|aids|cards|report``."""
 
 from __future__ import annotations
 
@@ -80,6 +80,126 @@ def _upgrade(_args: argparse.Namespace) -> int:
     return 0
 
 
+def _write_pdf(data: bytes, path: str) -> None:
+    """Write the finished PDF in one go (stdout for ``-``)."""
+    if path == "-":
+        sys.stdout.buffer.write(data)
+        sys.stdout.flush()
+        return
+    with open(path, "wb") as handle:
+        handle.write(data)
+
+
+def _names(text: str | None) -> list[str] | None:
+    return [n.strip() for n in text.split(",")] if text else None
+
+
+def _print(args: argparse.Namespace) -> int:
+    """Make a printout (``print pad|aids|cards|report``); bad input exits 2 with the reason."""
+    from pdfgen.errors import PrintError
+
+    from .services import printing
+
+    def session():
+        from sqlmodel import Session
+
+        from .config import Config
+        from .db import make_engine
+
+        return Session(make_engine(Config().DATABASE_URL))
+
+    try:
+        if args.what == "pad" and args.table:
+            with session() as db_session:
+                data = printing.table_pad_pdf(db_session, args.table, args.base_url,
+                                              page=args.page, lang=args.lang, sheets=args.sheets)
+        elif args.what == "pad":
+            data = printing.blank_pad_pdf(args.game, args.base_url, page=args.page,
+                                          lang=args.lang, sheets=args.sheets,
+                                          players=args.players, names=_names(args.names))
+        elif args.what == "aids":
+            data = printing.aids_pdf(args.game, page=args.page, lang=args.lang,
+                                     copies=args.copies, sides=args.sides, bleed=args.bleed,
+                                     card=args.card)
+        elif args.what == "cards":
+            with session() as db_session:
+                data = printing.player_cards_for_table(db_session, args.table_id, args.base_url,
+                                                       page=args.page, lang=args.lang,
+                                                       card=args.card, bleed=args.bleed)
+        else:
+            with session() as db_session:
+                data = printing.report_for_table(db_session, args.table_id, lang=args.lang,
+                                                 page=args.page)
+    except PrintError as problem:
+        print(f"error: {problem} [{problem.code}]", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except OSError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except Exception as exc:        # noqa: BLE001 - a database that is not there or not migrated
+        from sqlalchemy.exc import SQLAlchemyError
+        if not isinstance(exc, SQLAlchemyError):
+            raise
+        print(f"error: cannot read the database ({exc.__class__.__name__}); "
+              "run `python -m companion upgrade-db` first", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    try:
+        _write_pdf(data, args.output)
+    except OSError as exc:
+        print(f"error: cannot write {args.output}: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    if args.output != "-":
+        print(f"wrote {args.output}", file=sys.stderr)
+    return 0
+
+
+def _add_print(commands) -> None:
+    printer = commands.add_parser("print", help="make a PDF: score pad, play aids, player "
+                                                "cards or game report")
+    what = printer.add_subparsers(dest="what", required=True)
+
+    def common(sub, page: bool = True) -> None:
+        if page:
+            sub.add_argument("--page", default="a4", choices=("a4", "letter"),
+                             help="paper size (default a4)")
+        sub.add_argument("--lang", default="en", choices=("en", "cs", "hu"),
+                         help="language of the printout")
+        sub.add_argument("-o", "--output", required=True, help="PDF file to write (- for stdout)")
+        sub.set_defaults(handler=_print)
+
+    pad = what.add_parser("pad", help="a score pad, named or blank")
+    pad.add_argument("--game", choices=("ra", "imhotep"), default="ra")
+    pad.add_argument("--names", help="player names in seat order, comma-separated "
+                                     "(blank pad without)")
+    pad.add_argument("--players", type=int, help="columns of a blank pad (default: most)")
+    pad.add_argument("--table", help="fill names and QR code from this table instead")
+    pad.add_argument("--sheets", type=int, default=1, help="pages in the pad (default 1)")
+    pad.add_argument("--base-url", default="http://127.0.0.1:8000",
+                     help="where Scribe runs: the QR codes link there")
+    common(pad)
+
+    aids = what.add_parser("aids", help="tile tally (Ra) and reference cards")
+    aids.add_argument("--game", choices=("ra", "imhotep"), default="ra")
+    aids.add_argument("--copies", type=int, help="sets of reference cards (default: one "
+                                                 "per player of a full table)")
+    aids.add_argument("--sides", choices=("single", "duplex", "gutter"), default="single",
+                      help="card backs: separate cards, on the reverse, or fold-over")
+    aids.add_argument("--bleed", type=float, default=0.0, help="bleed in mm (e.g. 3)")
+    aids.add_argument("--card", choices=("poker", "mini"), default="poker")
+    common(aids)
+
+    cards = what.add_parser("cards", help="a player card per seat of a live table")
+    cards.add_argument("table_id")
+    cards.add_argument("--base-url", default="http://127.0.0.1:8000")
+    cards.add_argument("--bleed", type=float, default=0.0, help="bleed in mm (e.g. 3)")
+    cards.add_argument("--card", choices=("poker", "mini"), default="poker")
+    common(cards)
+
+    report = what.add_parser("report", help="the game report of a finished table")
+    report.add_argument("table_id")
+    common(report)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m companion", description=__doc__)
     commands = parser.add_subparsers(dest="command", required=True)
@@ -99,6 +219,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     upgrade = commands.add_parser("upgrade-db", help="bring the database to the current schema")
     upgrade.set_defaults(handler=_upgrade)
+
+    _add_print(commands)
 
     args = parser.parse_args(argv)
     return args.handler(args)

@@ -1,0 +1,129 @@
+"""Player cards for a live table and the WeasyPrint game report, from the database."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from sqlmodel import select
+
+from companion.models import Move
+from companion.services import printing
+from companion.services.scoring import load_table
+from pdfgen.errors import PrintError
+from pdfgen.report import score_chart_svg
+from tests.pdfgen.builders import (LIVE_NAMES, finished_live_table, open_live_table,
+                                   scored_table, session_for)
+from tests.pdfgen.pdfcheck import (SIZES, needs_decoder, needs_pdftoppm, page_sizes,
+                                   qr_texts, text)
+
+BASE = "http://scribe.example:8000/"
+pytestmark = pytest.mark.db
+
+
+# ---- player cards --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("page", ["a4", "letter"])
+def test_player_cards_one_per_seat_with_join_link(app, page):
+    with session_for(app) as session:
+        table = open_live_table(session)
+        pdf = printing.player_cards_for_table(session, table.id, BASE, page=page, lang="hu")
+        assert page_sizes(pdf) == [SIZES[page]]
+        words = "".join(text(pdf).split())              # links may wrap over lines
+        for position, name in enumerate(LIVE_NAMES):
+            assert name in words
+            assert f"#seat-{position + 1}" in words
+        assert table.code in words
+        assert f"/tables/{table.id}/join" in words
+
+
+@needs_pdftoppm
+@needs_decoder
+def test_player_card_qr_opens_the_join_link(app):
+    with session_for(app) as session:
+        table = open_live_table(session)
+        pdf = printing.player_cards_for_table(session, table.id, BASE)
+    assert qr_texts(pdf) == [f"http://scribe.example:8000/j/{table.code}"] * 3
+
+
+def test_player_cards_need_a_live_table_that_exists(app):
+    with session_for(app) as session:
+        scored = scored_table(session)
+        with pytest.raises(PrintError) as caught:
+            printing.player_cards_for_table(session, scored, BASE)
+        assert caught.value.code == "print.not_live"
+        with pytest.raises(PrintError) as caught:
+            printing.player_cards_for_table(session, "no-such-table", BASE)
+        assert caught.value.code == "print.no_table"
+
+
+def test_pad_for_an_open_table_has_its_names_colours_and_qr(app):
+    with session_for(app) as session:
+        table = open_live_table(session)
+        pdf = printing.table_pad_pdf(session, table.id, BASE, lang="cs", sheets=2)
+    words = text(pdf, 0)
+    assert all(name in words for name in LIVE_NAMES) and "Győr" in words
+    assert f"http://scribe.example:8000/tables/{table.id}" in "".join(words.split())
+
+
+# ---- the game report -----------------------------------------------------------------------
+
+
+def test_report_of_a_scored_table(app):
+    with session_for(app) as session:
+        table_id = scored_table(session)
+        summary = load_table(session, table_id)
+        pdf = printing.report_for_table(session, table_id, lang="cs", page="letter")
+    assert set(page_sizes(pdf)) == {SIZES["letter"]}
+    words = text(pdf)
+    for player in summary.players:
+        assert player["name"] in words and str(player["total"]) in words
+    assert "Řehoř" in words and "Ödön" in words and "Brno" in words
+    assert "Faraoni" in words and "Epocha 3" in words            # the table's language
+    assert "Moves" not in words                                   # score-only: no move count
+
+
+def test_report_of_a_live_table_has_moves_duration_tiebreak_and_chart(app):
+    with session_for(app) as session:
+        table_id = finished_live_table(session)
+        moves = session.exec(select(Move).where(Move.table_id == table_id,
+                                                Move.undone_version.is_(None))).all()
+        summary = load_table(session, table_id)
+        pdf = printing.report_for_table(session, table_id, lang="en")
+        again = printing.report_for_table(session, table_id, lang="en")
+    assert pdf == again                                           # deterministic
+    words = text(pdf)
+    assert f"Moves: {len(moves)}" in words.replace("\n", " ")
+    assert "Duration:" in words and "Winner:" in words or "Shared win:" in words
+    assert "Score over the game" in words
+    assert "Start" in words and "Epoch 1" in words                # chart axis (inline SVG)
+    for category in ("Gods", "Pharaohs", "Nile and floods", "Civilizations", "Gold",
+                     "Monuments: different kinds", "Sun total"):
+        assert category in words
+    for player in summary.players:
+        assert player["name"] in words
+
+
+def test_report_needs_a_finished_table(app):
+    with session_for(app) as session:
+        unfinished = scored_table(session, epochs=2)
+        with pytest.raises(PrintError) as caught:
+            printing.report_for_table(session, unfinished)
+        assert caught.value.code == "print.not_finished"
+        with pytest.raises(PrintError) as caught:
+            printing.report_for_table(session, "nope")
+        assert caught.value.code == "print.no_table"
+
+
+def test_chart_draws_every_player_and_escapes_names():
+    start = [{"category": "start", "points": 10}, {"category": "x", "points": 2, "stage": 1}]
+    players = [{"name": "A<b>&", "breakdown": {"categories": start,
+                                               "stage_totals": [12, 30, 41]}},
+               {"name": "Řehoř", "breakdown": {"categories": start,
+                                               "stage_totals": [8, 2, 55]}}]
+    svg = score_chart_svg(players, ["Epoch 1", "Epoch 2", "Epoch 3"])
+    assert svg.startswith("<svg") and svg.count("<polyline") == 2
+    assert "A&lt;b&gt;&amp;" in svg and "<b>" not in svg
+    assert re.search(r">Start<", svg) and ">Epoch 3<" in svg
+    assert score_chart_svg(players, []) == ""
