@@ -3,6 +3,6 @@
 Importing this package registers every game. Nothing here may import Flask, SQLModel or do I/O.
 """
 
-from . import ra  # noqa: F401  (registers the game)
+from . import imhotep, ra  # noqa: F401  (registers the games)
 from .base import (InvalidDocument, RuleViolation, Scoresheet, all_rulesets,  # noqa: F401
                    get_ruleset)

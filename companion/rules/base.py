@@ -87,6 +87,7 @@ class TextField:
     label: str
     max_length: int = 40
     required: bool = True
+    choices: tuple = ()    # offered as a list in forms: values or (value, label); the game validates
 
 
 @dataclass(frozen=True)

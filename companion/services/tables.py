@@ -16,8 +16,9 @@ from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
-from sqlalchemy import update
+from sqlalchemy import bindparam, insert, update
 from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm.attributes import set_committed_value
 from sqlmodel import Session, col, delete, func, select
 
 from ..models import (GameTable, Move, Player, Result, Seat, TableMode, TableStatus, utcnow)
@@ -87,6 +88,25 @@ def _remember(table_id: str, version: int, state: dict[str, Any]) -> None:
 
 
 # --------------------------------------------------------------------------------------------
+# The statements of every move request, built once: building and cache-keying SQLAlchemy
+# expressions per request costs more than running them (benchmarks/bench_moves.py).
+# --------------------------------------------------------------------------------------------
+
+_TABLE_BY_ID = select(GameTable).where(col(GameTable.id) == bindparam("table_id"))
+_SEAT_BY_TOKEN = select(Seat).where(col(Seat.table_id) == bindparam("table_id"),
+                                    col(Seat.token_hash) == bindparam("token_hash"))
+_MOVE_BY_KEY = select(Move).where(col(Move.table_id) == bindparam("table_id"),
+                                  col(Move.idempotency_key) == bindparam("key"))
+_GAME_TABLE, _MOVE = GameTable.__table__, Move.__table__
+_BUMP_VERSION = (update(_GAME_TABLE)
+                 .where(_GAME_TABLE.c.id == bindparam("table_id"),
+                        _GAME_TABLE.c.version == bindparam("expected"))
+                 .values(version=bindparam("next")))
+_LAST_SEQ = select(func.max(_MOVE.c.seq)).where(_MOVE.c.table_id == bindparam("table_id"))
+_INSERT_MOVE = insert(_MOVE)
+
+
+# --------------------------------------------------------------------------------------------
 # Opening a table and taking seats
 # --------------------------------------------------------------------------------------------
 
@@ -104,15 +124,19 @@ def _ruleset(game: Any) -> Ruleset:
 
 def clean_options(ruleset: Ruleset, options: Any) -> dict[str, Any]:
     """The table's options: every known flag with its default; unknown or non-boolean ones
-    are refused."""
+    are refused. A game's ``extra_options`` (structured data) pass to its setup, which checks
+    them."""
     if options is None:
         options = {}
     if not isinstance(options, Mapping):
         raise TableProblem(422, "table.bad_options", N_("Options must be an object."),
                            "options")
     known = {f.key: f for f in ruleset.live_options}
-    clean = {}
+    extra = getattr(ruleset, "extra_options", frozenset())   # checked by the game's setup
+    clean = {key: options[key] for key in extra if key in options}
     for key, value in options.items():
+        if key in extra:
+            continue
         if key not in known:
             raise TableProblem(422, "schema.unknown_key", N_("Unknown entry “%(key)s”."),
                                f"options.{key}", key=str(key))
@@ -191,7 +215,8 @@ def open_table(session: Session, game: Any, options: Any, names: Any,
 
 
 def get_table(session: Session, table_id: str) -> GameTable:
-    table = session.get(GameTable, table_id) if table_id else None
+    table = (session.execute(_TABLE_BY_ID, {"table_id": table_id}).scalars().first()
+             if table_id else None)
     if table is None or table.mode != TableMode.LIVE.value:
         raise TableProblem(404, "table.not_found", N_("There is no such table."))
     return table
@@ -214,8 +239,8 @@ def is_host(table: GameTable, token: str | None) -> bool:
 def seat_for_token(session: Session, table: GameTable, token: str | None) -> Seat | None:
     if not token:
         return None
-    return session.exec(select(Seat).where(Seat.table_id == table.id,
-                                           Seat.token_hash == hash_token(token))).first()
+    return session.execute(_SEAT_BY_TOKEN, {"table_id": table.id,
+                                            "token_hash": hash_token(token)}).scalars().first()
 
 
 def claim_seat(session: Session, table: GameTable, position: int,
@@ -285,10 +310,8 @@ class Accepted:
 
 def _bump_version(session: Session, table: GameTable, expected: int) -> int:
     """Take the next version, or StaleVersion if someone else took it first."""
-    result = session.execute(update(GameTable)
-                             .where(col(GameTable.id) == table.id,
-                                    col(GameTable.version) == expected)
-                             .values(version=expected + 1))
+    result = session.execute(_BUMP_VERSION, {"table_id": table.id, "expected": expected,
+                                             "next": expected + 1})
     if result.rowcount != 1:
         session.rollback()
         session.refresh(table)
@@ -296,52 +319,71 @@ def _bump_version(session: Session, table: GameTable, expected: int) -> int:
     return expected + 1
 
 
+def _recorded(session: Session, table: GameTable, idempotency_key: str) -> Accepted | None:
+    """The first answer to a move already recorded under ``idempotency_key``, if any."""
+    earlier = session.execute(_MOVE_BY_KEY, {"table_id": table.id,
+                                             "key": idempotency_key}).scalars().first()
+    if earlier is None:
+        return None
+    return Accepted(earlier.version, state_at(session, table, earlier.version), True)
+
+
 def submit_move(session: Session, table: GameTable, seat: int, move: Any, version: Any,
                 idempotency_key: Any) -> Accepted:
-    """Referee and record one move (the API's POST .../moves)."""
+    """Referee and record one move (the API's POST .../moves).
+
+    A retry carries an idempotency key already recorded; it gets the first answer back. The
+    key is looked up only on the way to a refusal (a retry always names a version that is no
+    longer current) and, on the way to success, the unique (table, key) constraint catches
+    the rest, so an accepted move costs no extra query."""
     if not isinstance(idempotency_key, str) or not 1 <= len(idempotency_key) <= 80:
         raise TableProblem(422, "table.bad_idempotency_key",
                            N_("Each move needs an idempotency key (1 to 80 characters)."),
                            "idempotency_key")
-    earlier = session.exec(select(Move).where(Move.table_id == table.id,
-                                              Move.idempotency_key == idempotency_key)).first()
-    if earlier is not None:
-        return Accepted(earlier.version, state_at(session, table, earlier.version), True)
+
+    def refuse(problem: Exception) -> Accepted:
+        earlier = _recorded(session, table, idempotency_key)
+        if earlier is not None:
+            return earlier
+        raise problem
+
     if isinstance(version, bool) or not isinstance(version, int):
-        raise TableProblem(422, "table.bad_version",
-                           N_("Say which version of the table the move was made on."),
-                           "version")
+        return refuse(TableProblem(422, "table.bad_version",
+                                   N_("Say which version of the table the move was made on."),
+                                   "version"))
     if table.status != TableStatus.PLAYING.value:
-        raise TableProblem(409, "table.not_playing", N_("This table is not being played."))
+        return refuse(TableProblem(409, "table.not_playing",
+                                   N_("This table is not being played.")))
     if version != table.version:
-        raise StaleVersion(table.version)
+        return refuse(StaleVersion(table.version))
     ruleset = get_ruleset(table.game)
     state = state_at(session, table, version)
     try:
         new_state = ruleset.apply(state, seat, move)
     except RuleViolation as violation:
         status = 403 if violation.code in ruleset.out_of_turn_codes else 422
-        raise TableProblem(status, violation.code, violation.message, violation.field,
-                           **violation.params) from None
+        return refuse(TableProblem(status, violation.code, violation.message, violation.field,
+                                   **violation.params))
     try:
         new_version = _bump_version(session, table, version)
-        seq = (session.exec(select(func.max(Move.seq)).where(Move.table_id == table.id))
-               .one() or 0) + 1
-        session.add(Move(table_id=table.id, seq=seq, seat=seat, move=move,
-                         idempotency_key=idempotency_key, version=new_version))
+    except StaleVersion as stale:       # a concurrent retry of this very move may have won
+        return refuse(stale)
+    try:
+        seq = (session.execute(_LAST_SEQ, {"table_id": table.id}).scalar() or 0) + 1
+        session.execute(_INSERT_MOVE, {"table_id": table.id, "seq": seq, "seat": seat,
+                                       "move": move, "idempotency_key": idempotency_key,
+                                       "version": new_version})
         if ruleset.is_over(new_state):
             _finish(session, table, ruleset, new_state)
         session.commit()
     except IntegrityError:
-        # The same idempotency key was recorded by a concurrent retry: answer as it did.
+        # The key was recorded already (a retry racing its original, or a key used twice).
         session.rollback()
-        earlier = session.exec(select(Move).where(Move.table_id == table.id,
-                                                  Move.idempotency_key == idempotency_key)
-                               ).first()
+        earlier = _recorded(session, table, idempotency_key)
         if earlier is None:
             raise
-        return Accepted(earlier.version, state_at(session, table, earlier.version), True)
-    session.refresh(table)
+        return earlier
+    set_committed_value(table, "version", new_version)   # no reload: we know what we wrote
     _remember(table.id, new_version, new_state)
     return Accepted(new_version, new_state)
 
@@ -395,8 +437,7 @@ def view(session: Session, table: GameTable, seat: int | None,
     A seat sees its own prompts; a spectator (``seat=None``) sees none."""
     ruleset = get_ruleset(table.game)
     state = state if state is not None else state_at(session, table)
-    over = ruleset.is_over(state)
-    show_scores = over or not table.options.get("hide_fame_during_play", True)
+    show_scores = ruleset.scores_visible(state, table.options)
     return {"version": table.version, "status": table.status,
             "state": ruleset.view(state, seat, table.options),
             "to_act": ruleset.to_act(state),

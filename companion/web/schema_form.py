@@ -41,6 +41,7 @@ class Widget:
     value: str = ""
     errors: list[str] = field(default_factory=list)
     max_length: int | None = None
+    choices: tuple[str, ...] = ()
 
     @property
     def has_errors(self) -> bool:
@@ -65,8 +66,10 @@ def build_form(schema: ObjectField, sizes: Mapping[str, int], values: Mapping[st
         value = values.get(path, "")
         if isinstance(spec, BoolField) and path not in values:
             value = "1" if spec.default else "0"
-        return Widget(kind, path, label, params, value=value, errors=mine,
-                      max_length=getattr(spec, "max_length", None))
+        choices = getattr(spec, "choices", ())
+        return Widget("select" if choices else kind, path, label, params, value=value,
+                      errors=mine, max_length=getattr(spec, "max_length", None),
+                      choices=tuple(choices))
 
     return node(schema, "", schema.label, {})
 

@@ -78,6 +78,10 @@ class RaRuleset:
         """A fresh game; raises RuleViolation for a wrong player count or sun deal."""
         return engine.setup(options, names, setup.get("sun_groups"))
 
+    def scores_visible(self, state: Mapping[str, Any], options: Mapping[str, Any]) -> bool:
+        """Fame is public at the end, or throughout if the table chose so (§8 E11)."""
+        return engine.is_over(state) or not options.get("hide_fame_during_play", True)
+
     def view(self, state: Mapping[str, Any], seat: int | None,
              options: Mapping[str, Any]) -> dict[str, Any]:
         """What a phone may see (§8 E11): fame hidden until the end unless the table chose

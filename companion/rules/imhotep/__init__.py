@@ -1,0 +1,119 @@
+"""Imhotep (Phil Walker-Harding; KOSMOS 2016): the game package registered with the seam.
+
+Spec: shared/rules/imhotep.md; default edition: the Czech rulebook (seed 004). Score-only mode
+lives in :mod:`.final`, the scoring rules in :mod:`.scoring`, the printed numbers (and the
+unverified ones, overridable per table) in :mod:`.tables`, the live referee in :mod:`.engine`.
+"""
+
+from __future__ import annotations
+
+from types import MappingProxyType
+from typing import Any, Mapping, Sequence
+
+from ..base import BoolField, N_, register
+from . import engine, final, tables
+
+
+class ImhotepRuleset:
+    """Imhotep as the seam sees it (design.md §2)."""
+
+    id = "imhotep"
+    names = MappingProxyType({"en": "Imhotep", "cs": "Imhotep", "hu": "Imhotep"})
+    player_counts = final.PLAYER_COUNTS
+    final_schema = final.FINAL_SCHEMA
+    category_labels = tables.CATEGORY_LABELS
+    reason_labels = tables.REASON_LABELS
+    tiebreak_labels = {"imhotep.most_sled_stones": N_("most stones on the sled")}
+    # The tally has no per-stage list: one form page, no stage rows in the Scoresheet.
+    stage_key = None
+    stages = 1
+    stage_label = N_("Round %(stage)d")
+    add_stage_label = N_("Add a round")
+    remove_stage_label = N_("Remove the last round")
+    stage_hint = N_("Empty boxes count as 0.")
+    final_label = N_("After the sixth round")
+    final_hint = N_("The scoring track before final scoring, the cards held, the stones at "
+                    "each site and on each sled.")
+    default_players = 4
+
+    def form_sizes(self, players: int, stages: int) -> dict[str, int]:
+        """How many inputs each list of the final-state form has (blank ones are ignored)."""
+        return {"players": players, "burial_chamber": final.BURIAL_FORM_SIZE,
+                "players.*.delivered_to": len(tables.MONUMENTS),
+                "players.*.obelisk_towers": final.TOWER_FORM_SIZE}
+
+    def score_final(self, document):
+        """Validate an Imhotep final-state document and score it (raises InvalidDocument)."""
+        return final.score_final(document)
+
+    # ---- live play (spec §3-§6) -------------------------------------------------------------
+
+    live_player_counts = tables.PLAYER_COUNTS
+    live_options = (
+        BoolField("b_market", N_("Market: side B"), default=False),
+        BoolField("b_pyramids", N_("Pyramids: side B"), default=False),
+        BoolField("b_temple", N_("Temple: side B"), default=False),
+        BoolField("b_burial_chamber", N_("Burial chamber: side B"), default=False),
+        BoolField("b_obelisks", N_("Obelisks: side B"), default=False),
+        BoolField("wrath_of_pharaoh", N_("Wrath of the Pharaoh"), default=False),
+        BoolField("allow_pass_when_stuck", N_("A player with no possible action passes"),
+                  default=True),
+        BoolField("market_pick_mandatory", N_("A stone at the Market must take a card"),
+                  default=True),
+        BoolField("hammer_partial_allowed", N_("The Hammer may be played when only one of its "
+                                               "parts is possible"), default=True),
+        BoolField("chisel_requires_two_stones", N_("The Chisel needs two stones on the sled"),
+                  default=True),
+        BoolField("obelisks_b_score_at_end", N_("Obelisks B: towers score at the end"),
+                  default=False),
+        BoolField("red_card_counts_for_wrath",
+                  N_("Stones placed by red cards count for the Wrath"), default=True),
+        BoolField("show_deck_counts", N_("Show which market cards are still unseen"),
+                  default=False),
+    )
+    # Besides these flags, engine.setup accepts options["b_values"]: overrides of the
+    # unverified board data (tables.UNVERIFIED_DEFAULTS), validated.
+    out_of_turn_codes = frozenset({"imhotep.not_your_turn", "imhotep.not_your_choice"})
+    unverified_notice = N_("This table uses board data that no available rulebook prints "
+                           "(%(items)s). Check it against your copy.")
+    validate = staticmethod(engine.validate)
+    apply = staticmethod(engine.apply)
+    to_act = staticmethod(engine.to_act)
+    prompts = staticmethod(engine.prompts)
+    legal_moves = staticmethod(engine.legal_moves)
+    is_over = staticmethod(engine.is_over)
+    score = staticmethod(engine.score)
+    final_document = staticmethod(engine.final_document)
+    tile_label = staticmethod(engine.tile_label)
+    tile_kinds = engine.ALL_KINDS
+
+    def default_setup(self, players: int) -> dict[str, Any]:
+        """Physical choices at the start (§3): colours in seat order and the start player.
+        This default gives the colours in the printed order and seat 0 the first turn."""
+        return {"colors": list(tables.COLOURS[:players]), "start_player": 0}
+
+    def setup(self, options: Mapping[str, Any], names: Sequence[str],
+              setup: Mapping[str, Any]) -> dict[str, Any]:
+        """A fresh game; raises RuleViolation for a wrong player count, colours, start player,
+        option or board value."""
+        return engine.setup(options, names, setup)
+
+    extra_options = frozenset({"b_values"})     # not a flag: board values for this copy
+
+    def scores_visible(self, state: Mapping[str, Any], options: Mapping[str, Any]) -> bool:
+        """The scoring track is on the table for everyone to see."""
+        return True
+
+    def view(self, state: Mapping[str, Any], seat: int | None,
+             options: Mapping[str, Any]) -> dict[str, Any]:
+        """What a phone may see. Every card and stone lies open in Imhotep; the engine's list
+        of cards not yet seen (``deck``) is card counting the table did not ask for, so it is
+        replaced by the size of the draw pile unless ``show_deck_counts`` is set."""
+        shown = dict(state)
+        shown["pile"] = engine.pile_count(state)
+        if not options.get("show_deck_counts", False):
+            shown["deck"] = None
+        return shown
+
+
+IMHOTEP = register(ImhotepRuleset())
