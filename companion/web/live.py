@@ -6,6 +6,7 @@ that reloads, loses its connection or restarts the browser is still at its seat.
 
 from __future__ import annotations
 
+import json
 import uuid
 from typing import Any
 
@@ -69,15 +70,24 @@ def choose_game():
 
 
 def _setup_from_form(ruleset: Ruleset, form: MultiDict, players: int) -> dict[str, Any]:
-    """The sun groups each seat received, as chosen in the form (default: printed order)."""
-    default = ruleset.default_setup(players)
-    groups = default.get("sun_groups", [])
-    chosen = []
-    for seat in range(players):
-        picked = form.get(f"group.{seat}", type=int)
-        chosen.append(list(groups[picked]) if picked is not None and 0 <= picked < len(groups)
-                      else None)
-    return {"sun_groups": chosen} if all(chosen) else default
+    """What the table tells the game at the start, as chosen in the form: which sun group each
+    seat received (Ra), each seat's colour and the start player (Imhotep). Anything not
+    chosen keeps the game's default."""
+    setup = ruleset.default_setup(players)
+    if "sun_groups" in setup:
+        groups = setup["sun_groups"]
+        picked = [form.get(f"group.{seat}", type=int) for seat in range(players)]
+        if all(p is not None and 0 <= p < len(groups) for p in picked):
+            setup["sun_groups"] = [list(groups[p]) for p in picked]
+    if "colors" in setup:
+        chosen = [form.get(f"color.{seat}", "") for seat in range(players)]
+        if all(chosen):
+            setup["colors"] = chosen
+    if "start_player" in setup:
+        start = form.get("start_player", type=int)
+        if start is not None and 0 <= start < players:
+            setup["start_player"] = start
+    return setup
 
 
 def _checked(form: MultiDict, name: str, default: bool) -> bool:
@@ -123,6 +133,7 @@ def new_table(game: str):
                for spec in ruleset.live_options}
     return render_template("live/new.html", ruleset=ruleset, players=players, form=form,
                            errors=errors, setup=ruleset.default_setup(players),
+                           colours=getattr(ruleset, "colours", ()),
                            checked=checked), \
         (422 if errors else 200)
 
@@ -205,8 +216,34 @@ def render_table(table: GameTable, error: str | None = None, status: int = 200):
         rows=sheet_rows(ruleset, sheet["players"]) if sheet else None), status
 
 
+def _json_value(text: str) -> Any:
+    try:
+        return json.loads(text)
+    except ValueError:
+        return text
+
+
 def _move_from_form(form: MultiDict) -> dict[str, Any]:
-    """A move as the phone's buttons describe it."""
+    """A move as the phone's buttons describe it.
+
+    Generic form: a hidden ``move`` holds the move's JSON; each ``m.<key>`` field (a select,
+    or the button that was pressed) adds ``key`` with its JSON value, and ``m.<key>[]`` fields
+    add a list; ``m.__place`` (a ship space as ``{"ship", "slot"}``) adds both. Ra's pages
+    use the plain fields below."""
+    if "move" in form:
+        move = _json_value(form["move"])
+        if not isinstance(move, dict):
+            return {"type": None}
+        for name in form:
+            if name.startswith("m.") and name.endswith("[]"):
+                move[name[2:-2]] = [_json_value(v) for v in form.getlist(name) if v != ""]
+            elif name == "m.__place":          # a chosen ship space: {"ship": i, "slot": j}
+                place = _json_value(form[name])
+                if isinstance(place, dict):
+                    move.update({k: place[k] for k in ("ship", "slot") if k in place})
+            elif name.startswith("m."):
+                move[name[2:]] = _json_value(form[name])
+        return move
     kind = form.get("type", "")
     if kind == "draw":
         return {"type": "draw", "tile": form.get("tile", "")}

@@ -86,6 +86,9 @@ class ImhotepRuleset:
     final_document = staticmethod(engine.final_document)
     tile_label = staticmethod(engine.tile_label)
     tile_kinds = engine.ALL_KINDS
+    card_kinds = tables.CARD_KINDS          # what a phone offers when cards are revealed
+    sites = tables.SITES
+    colours = tables.COLOURS
 
     def default_setup(self, players: int) -> dict[str, Any]:
         """Physical choices at the start (§3): colours in seat order and the start player.
