@@ -49,3 +49,4 @@ def score():
 
 
 from . import tables  # noqa: E402,F401  (registers the live-table endpoints on bp)
+from . import groups  # noqa: E402,F401  (registers the group endpoints on bp)

@@ -1,0 +1,300 @@
+"""BG Stats: export → import round trip, import reports and refusals, atomicity, the createPlay
+link, CSV export, and the game catalogue."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from urllib.parse import parse_qs, urlparse
+
+import pytest
+from sqlmodel import Session, select
+
+from companion.models import AuditEntry, GameTable, Group, Player, Result
+from companion.services import bgstats, groups, ladder
+from companion.services.history import load_plays
+
+from .builders import Api, at, engine, finished_table, rows
+
+pytestmark = pytest.mark.db
+
+
+def _history(app, group_id):
+    """Every finished play of a group, comparable across groups: game, second, location,
+    voided, and the seats (current name, total, rank) in order."""
+    with Session(engine(app)) as session:
+        tables = session.exec(select(GameTable).where(GameTable.group_id == group_id)).all()
+        names = {p.id: p.name for p in groups.members(session, group_id)}
+        out = []
+        for table in tables:
+            lines = bgstats._seat_rows(session, [table.id]).get(table.id, [])
+            out.append((table.game, (table.finished_at or table.created_at)
+                        .replace(microsecond=0, tzinfo=None).isoformat(),
+                        table.location, table.voided_at is not None,
+                        tuple((names[s.player_id], r.total, r.rank) for s, r in lines)))
+        return sorted(out)
+
+
+def _group_with_history(app, client):
+    api = Api(client, "Source")
+    plays = [("ra", [("Ana", 43, 1), ("Bea", 40, 2), ("<b>Cyril</b>", 12, 3)], "Home"),
+             ("imhotep", [("Bea", 38, 1), ("Ana", 38, 1), ("Dora", 30, 3)], None),
+             ("pharaon", [("Dora", 81, 1), ("Ana", 64, 2)], "Café, \"U Kocoura\""),
+             ("silver_gold_pyramids", [("Cyril", 55, 2), ("Bea", 70, 1)], "Home"),
+             ("valley_of_the_kings", [("Ana", 25, 1), ("Dora", -3, 2)], None),
+             ("ra", [("Ana", 10, 3), ("Bea", 20, 2), ("Dora", 30, 1)], None)]
+    ids = []
+    for hour, (game, seats, place) in enumerate(plays, 1):
+        ids.append(finished_table(app, game, seats, when=at(hour).replace(microsecond=250),
+                                  location=place))
+        api.record(ids[-1])
+    api.post(f"/plays/{ids[-1]}/void", {}, token="admin")
+    return api, ids
+
+
+def test_round_trip_reproduces_every_play(app, client):
+    source, _ids = _group_with_history(app, client)
+    exported = source.get("/export/bgstats")
+    assert exported.status_code == 200
+    assert "attachment" in exported.headers["Content-Disposition"]
+    backup = exported.get_json()
+    assert {g["name"]: g["bggId"] for g in backup["games"]} == {
+        "Ra": 12, "Imhotep": 191862, "Pharaon": 0, "Valley of the Kings: Afterlife": 175223,
+        "Silver & Gold: Pyramids": 0}
+    first = backup["plays"][0]
+    assert first["playDate"] == "2025-03-01 20:00:00"
+    assert [s["score"] for s in first["playerScores"]] == ["43", "40", "12"]   # strings
+    assert [s["seatOrder"] for s in first["playerScores"]] == [1, 2, 3]
+    assert [s["winner"] for s in first["playerScores"]] == [True, False, False]
+    assert [s["startPlayer"] for s in first["playerScores"]] == [True, False, False]
+    assert [p["ignored"] for p in backup["plays"]] == [False] * 5 + [True]
+
+    target = Api(client, "Empty")
+    answer = target.client.post(target.url("/import/bgstats"), data=json.dumps(backup),
+                                content_type="application/json",
+                                headers={"Authorization": f"Bearer {target.admin}"})
+    assert answer.status_code == 200, answer.get_json()
+    report = answer.get_json()
+    assert (report["imported"], report["voided"], report["skipped"]) == (6, 1, [])
+    assert _history(app, target.id) == _history(app, source.id)
+    with Session(engine(app)) as session:
+        old = ladder.rebuild(load_plays(session, source.id))
+        new = ladder.rebuild(load_plays(session, target.id))
+    by_name = {"source": _by_name(app, source.id, old), "target": _by_name(app, target.id, new)}
+    assert by_name["source"] == by_name["target"]
+    # the same file again: every play is already there
+    again = target.client.post(target.url("/import/bgstats"), data=json.dumps(backup),
+                               content_type="application/json",
+                               headers={"Authorization": f"Bearer {target.admin}"})
+    assert again.get_json()["imported"] == 0
+    assert {s["error"] for s in again.get_json()["skipped"]} == {"import.duplicate"}
+
+
+def _by_name(app, group_id, built):
+    with Session(engine(app)) as session:
+        names = {p.id: p.name for p in groups.members(session, group_id)}
+    return {names[p]: (round(r.mu, 9), round(r.sigma, 9)) for p, r in built.overall.items()}
+
+
+def _backup(plays, players=None, games=None, locations=None):
+    return {"players": players if players is not None else [
+                {"id": 1, "name": "Ana"}, {"id": 2, "name": "Bea"}, {"id": 3, "name": "Cyril"}],
+            "games": games if games is not None else [
+                {"id": 10, "name": "Ra", "bggId": 12},
+                {"id": 11, "name": "Catan", "bggId": 13},
+                {"id": 12, "name": "Pharaon", "bggId": 0},
+                {"id": 13, "name": "Golf-like", "bggId": 0},
+                {"id": 14, "name": "silver and gold – pyramids", "highestWins": False}],
+            "locations": locations if locations is not None else [{"id": 5, "name": "Home"}],
+            "plays": plays}
+
+
+def _scores(*entries):
+    return [{"playerRefId": ref, "score": score, **extra} for ref, score, extra in entries]
+
+
+def test_import_reports_every_skipped_play(app, client):
+    api = Api(client)
+    ana = api.join("ana")                 # matched by name, any case
+    good = {"gameRefId": 10, "playDate": "2024-05-01 20:00:00", "locationRefId": 5,
+            "playerScores": _scores((1, "40", {}), (2, "35", {}), (3, 35, {}))}
+    backup = _backup([
+        good,
+        {**good, "playDate": "2024-05-02 20:00:00",
+         "playerScores": _scores((1, "3+6", {}), (2, "35", {}))},
+        {**good, "playDate": "2024-05-03 20:00:00",
+         "playerScores": _scores((1, "10", {}), (9, "35", {}))},
+        {**good, "gameRefId": 99},
+        {**good, "gameRefId": 11},
+        {**good, "gameRefId": 11, "playDate": "2024-05-04 20:00:00"},
+        {**good, "playDate": "yesterday"},
+        {**good, "playDate": "2024-05-05 20:00:00", "playerScores": []},
+        "not a play",
+        {**good, "playDate": "2024-05-06 20:00:00",
+         "playerScores": _scores((1, "4.5", {}), (2, "3", {}))},
+        {**good, "playDate": "2024-05-07 20:00:00",
+         "playerScores": _scores((1, "4", {}), (1, "3", {}))},
+        {**good, "gameRefId": 12, "playDate": "2024-05-08 20:00:00", "ignored": True,
+         "locationRefId": 77,
+         "playerScores": _scores((3, "70", {"rank": 2, "seatOrder": 2}),
+                                 (2, "60", {"rank": 1, "seatOrder": 1}))},
+        {**good, "gameRefId": 14, "playDate": "2024-05-09T20:00:00",
+         "playerScores": _scores((1, "12", {}), (2, "30", {}), (3, "12", {}))},
+        {**good, "playDate": "2024-05-10 20:00:00",
+         "playerScores": _scores((1, "", {}), (2, "3", {}))},
+    ])
+    report = bgstats.ImportReport()
+    with Session(engine(app), expire_on_commit=False) as session:
+        group = session.get(Group, api.id)
+        report = bgstats.import_bgstats(session, group, json.dumps(backup), actor="Bea")
+    skipped = {(kind, index): v.code for kind, index, v in report.skipped}
+    assert skipped == {("plays", 1): "import.bad_score", ("plays", 2): "import.missing_player",
+                       ("plays", 3): "import.missing_game", ("plays", 4): "import.other_game",
+                       ("plays", 5): "import.other_game", ("plays", 6): "import.bad_date",
+                       ("plays", 7): "import.no_players", ("plays", 8): "import.bad_play",
+                       ("plays", 9): "import.bad_score", ("plays", 10): "import.player_twice",
+                       ("plays", 13): "import.missing_score"}
+    by_index = {index: v for _kind, index, v in report.skipped}
+    assert by_index[1].field == "plays.1.playerScores.0.score"
+    assert by_index[1].render() == "The score “3+6” is not a whole number."
+    assert report.other_games == {"Catan": 2}
+    assert [(i, v.code) for _k, i, v in report.warnings] == [(11, "import.missing_location")]
+    assert (report.imported, report.voided) == (3, 1)
+    assert report.players_created == ["Bea", "Cyril"]
+    tables = sorted(rows(app, GameTable, group_id=api.id), key=lambda t: t.created_at)
+    assert [t.game for t in tables] == ["ra", "pharaon", "silver_gold_pyramids"]
+    ra, pharaon, pyramids = (_seats(app, t.id) for t in tables)
+    assert ra == [(ana, "ana", 40, 1), (ra[1][0], "Bea", 35, 2), (ra[2][0], "Cyril", 35, 2)]
+    assert tables[0].location == "Home"
+    assert [(name, total, rank) for _p, name, total, rank in pharaon] == \
+        [("Bea", 60, 1), ("Cyril", 70, 2)]                     # seat order, ranks as given
+    assert tables[1].voided_at is not None and tables[1].location is None
+    assert [(name, rank) for _p, name, _t, rank in pyramids] == \
+        [("ana", 1), ("Bea", 3), ("Cyril", 1)]               # lowest wins in that game
+    assert tables[0].final_document["results_only"] is True
+    (entry,) = rows(app, AuditEntry, action="import")
+    assert entry.actor == "Bea" and entry.details["imported"] == 3
+    assert entry.details["skipped"] == 11
+
+
+def _seats(app, table_id):
+    with Session(engine(app)) as session:
+        lines = bgstats._seat_rows(session, [table_id])[table_id]
+        names = {p.id: p.name for p in session.exec(select(Player)).all()}
+        return [(s.player_id, names[s.player_id], r.total, r.rank) for s, r in lines]
+
+
+@pytest.mark.parametrize("body, status, code", [
+    (b"{not json", 422, "import.not_json"),
+    (b"\xff\xfe\x00", 422, "import.not_json"),
+    (b"[1, 2]", 422, "import.not_object"),
+    (json.dumps({"players": [], "games": [], "plays": {}}).encode(), 422, "import.missing_list"),
+    (json.dumps({"players": [], "plays": []}).encode(), 422, "import.missing_list"),
+    (json.dumps({"players": [], "games": [], "plays": [{}] * 20001}).encode(), 422,
+     "import.too_many_plays"),
+    (b" " * (bgstats.MAX_IMPORT_BYTES + 1), 413, "import.too_large"),
+])
+def test_broken_files_import_nothing(app, client, body, status, code):
+    api = Api(client)
+    answer = client.post(api.url("/import/bgstats"), data=body,
+                         content_type="application/json",
+                         headers={"Authorization": f"Bearer {api.admin}"})
+    assert answer.status_code == status
+    assert (answer.get_json()["error"], answer.get_json()["imported"]) == (code, 0)
+    assert rows(app, GameTable) == [] and rows(app, AuditEntry, action="import") == []
+
+
+def test_import_is_all_or_nothing(app, client, monkeypatch):
+    api = Api(client)
+    plays = [{"gameRefId": 10, "playDate": f"2024-06-{day:02d} 20:00:00",
+              "playerScores": _scores((1, str(day), {}), (2, "5", {}))} for day in range(1, 9)]
+
+    def failing_audit(*args, **kwargs):     # the last write fails, after every play was added
+        raise RuntimeError("disk full")
+
+    monkeypatch.setattr(bgstats, "_audit", failing_audit)
+    with Session(engine(app), expire_on_commit=False) as session:
+        group = session.get(Group, api.id)
+        with pytest.raises(RuntimeError):
+            bgstats.import_bgstats(session, group, _backup(plays))
+    assert rows(app, GameTable) == [] and rows(app, Result) == []
+    assert rows(app, Player) == [] and rows(app, AuditEntry, action="import") == []
+
+
+def test_import_needs_the_admin_and_accepts_a_form_upload(app, client):
+    api = Api(client)
+    backup = json.dumps(_backup([{"gameRefId": 10, "playDate": "2024-05-01 20:00:00",
+                                  "playerScores": _scores((1, "4", {}), (2, "3", {}))}]))
+    refused = client.post(api.url("/import/bgstats"), data=backup,
+                          content_type="application/json",
+                          headers={"Authorization": f"Bearer {api.invite}"})
+    assert refused.status_code == 403
+    answer = client.post(api.url("/import/bgstats"),
+                         data={"file": (io.BytesIO(backup.encode()), "backup.json"),
+                               "actor": "Ana"},
+                         content_type="multipart/form-data",
+                         headers={"Authorization": f"Bearer {api.admin}"})
+    assert answer.status_code == 200 and answer.get_json()["imported"] == 1
+    assert rows(app, AuditEntry, action="import")[0].actor == "Ana"
+
+
+def test_create_play_link(app, client):
+    api = Api(client)
+    table = finished_table(app, "imhotep", [("Ana", 30, 2), ("Bea", 41, 1)], when=at(1),
+                           location="Home")
+    api.record(table)
+    with Session(engine(app)) as session:
+        url = bgstats.create_play_url(session, table)
+        playing = finished_table(app, "ra", [("A", 0, 1), ("B", 0, 1)], status="playing")
+        assert bgstats.create_play_url(session, playing) is None
+        assert bgstats.create_play_url(session, "unknown") is None
+    parsed = urlparse(url)
+    assert f"{parsed.scheme}://{parsed.netloc}{parsed.path}" == \
+        "https://app.bgstatsapp.com/createPlay.html"
+    data = json.loads(parse_qs(parsed.query)["data"][0])
+    assert data["game"] == {"name": "Imhotep", "bggId": 191862, "highestWins": True,
+                            "noPoints": False, "sourceGameId": "imhotep"}
+    assert data["playDate"] == "2025-03-01 20:00:00" and data["location"] == "Home"
+    assert [(p["name"], p["score"], p["rank"], p["winner"], p["startPlayer"])
+            for p in data["players"]] == [("Ana", 30, 2, False, True),
+                                          ("Bea", 41, 1, True, False)]
+
+
+def test_csv_export(app, client):
+    api = Api(client)
+    table = finished_table(app, "ra", [("=HYPERLINK(1)", 30, 1), ("Bea, \"B\"", 20, 2)],
+                           when=at(1), location="-Garden")
+    api.record(table)
+    answer = api.get("/export/csv")
+    assert answer.status_code == 200 and answer.mimetype == "text/csv"
+    lines = list(csv.reader(io.StringIO(answer.get_data(as_text=True))))
+    assert lines[0] == ["play", "played_at", "game", "location", "voided", "seat", "player",
+                        "seat_name", "score", "rank", "winner"]
+    assert lines[1] == [table, "2025-03-01T20:00:00+00:00", "ra", "'-Garden", "no", "1",
+                        "'=HYPERLINK(1)", "'=HYPERLINK(1)", "30", "1", "yes"]
+    assert lines[2][6:] == ["Bea, \"B\"", "Bea, \"B\"", "20", "2", "no"]
+
+
+def test_game_catalogue():
+    assert {g.id: g.bgg_id for g in bgstats.GAMES.values()} == {
+        "ra": 12, "imhotep": 191862, "pharaon": None, "valley_of_the_kings": 175223,
+        "silver_gold_pyramids": None}
+    for game in bgstats.GAMES.values():
+        assert (str(game.bgg_id) in game.source) if game.bgg_id else \
+            game.source.startswith("unverified")
+    assert set(bgstats.GAMES) == set(groups.GAME_IDS)
+    assert bgstats.match_game("RA", 0) == "ra"
+    assert bgstats.match_game("Something", 12) == "ra"
+    assert bgstats.match_game("Ra", 99999) is None            # same name, another game
+    assert bgstats.match_game("Pharaon", 252526) == "pharaon"  # its id is not verified
+    assert bgstats.match_game("Silver & Gold – Pyramids", 0) == "silver_gold_pyramids"
+    assert bgstats.match_game("Valley of the Kings: Afterlife", None) == "valley_of_the_kings"
+    assert bgstats.match_game("Catan", 13) is None
+
+
+@pytest.mark.parametrize("raw, value", [("42", 42), (" -3 ", -3), ("+5", 5), ("7.0", 7),
+                                        (12, 12), (8.0, 8), ("3+6", None), ("4.5", None),
+                                        ("", None), (True, None), ("1e3", None), (None, None)])
+def test_parse_score(raw, value):
+    assert bgstats.parse_score(raw) == value
