@@ -29,7 +29,7 @@ def create_app(config: Any = None) -> Flask:
     from . import db, i18n
     from .services import broker
     from .api import bp as api_bp
-    from .web import errors, live, main, printing, score
+    from .web import errors, groups, live, main, printing, score
 
     db.init_app(app)
     broker.init_app(app)
@@ -40,6 +40,8 @@ def create_app(config: Any = None) -> Flask:
     app.register_blueprint(score.bp)
     app.register_blueprint(live.bp)
     app.register_blueprint(printing.bp)
+    app.register_blueprint(groups.bp)
+    groups.init_app(app)
     app.register_blueprint(api_bp)
     errors.init_app(app)
     return app

@@ -1,0 +1,268 @@
+"""Groups for people: open a group, join by link, history, ladders, titles, admin, import.
+
+No passwords: the invite or admin link's token is kept in an HttpOnly cookie per group
+(``grp_<id>``), so a phone that opened the link once stays in the group.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import (Blueprint, Response, abort, flash, make_response, redirect, render_template,
+                   request, url_for)
+from flask_babel import get_locale, gettext as _
+
+from .. import db
+from ..i18n import render_violation
+from ..rules import all_rulesets
+from ..rules.base import InvalidDocument
+from ..services import bgstats, charts, groups, stats
+from ..services.groups import GroupProblem
+
+bp = Blueprint("groups", __name__)
+
+COOKIE_AGE = 365 * 24 * 3600
+
+
+def _cookie(group_id: int) -> str:
+    return f"grp_{group_id}"
+
+
+def my_groups() -> list[groups.Access]:
+    """Every group this browser holds a working link for."""
+    session = db.session()
+    found = []
+    for name, token in request.cookies.items():
+        if name.startswith("grp_"):
+            access = groups.group_for_token(session, token)
+            if access is not None:
+                found.append(access)
+    return sorted(found, key=lambda a: a.group.name.casefold())
+
+
+def _access(group_id: int, admin: bool = False) -> groups.Access:
+    try:
+        return groups.authorize(db.session(), group_id, request.cookies.get(_cookie(group_id)),
+                                admin=admin)
+    except GroupProblem as problem:
+        abort(Response(render_template("groups/refused.html", message=render_violation(problem)),
+                       status=problem.status if problem.status != 401 else 403))
+
+
+def _actor() -> str:
+    return " ".join(request.form.get("actor", "").split())[:80] or _("admin")
+
+
+def _game_labels() -> dict[str, str]:
+    language = str(get_locale())
+    labels = {r.id: r.names.get(language, r.names["en"]) for r in all_rulesets()}
+    labels["overall"] = _("All games")
+    labels["winning"] = _("Winning score")
+    return labels
+
+
+@bp.route("/groups/new", methods=["GET", "POST"])
+def new_group():
+    """Anyone opens a group; the browser keeps its admin link."""
+    error = None
+    if request.method == "POST":
+        try:
+            opened = groups.open_group(db.session(), request.form.get("name", ""))
+        except GroupProblem as problem:
+            error = render_violation(problem)
+        else:
+            # the links are shown once: only their hashes are kept
+            response = make_response(render_template(
+                "groups/opened.html", group=opened.group,
+                invite_url=url_for("groups.link", token=opened.invite_token, _external=True),
+                admin_url=url_for("groups.link", token=opened.admin_token, _external=True)))
+            response.set_cookie(_cookie(opened.group.id), opened.admin_token,
+                                max_age=COOKIE_AGE, httponly=True, samesite="Lax")
+            return response
+    return render_template("groups/new.html", error=error,
+                           name=request.form.get("name", "")), 422 if error else 200
+
+
+@bp.get("/g/<token>")
+def link(token: str):
+    """An invite or admin link: remember it in this browser and open the group."""
+    access = groups.group_for_token(db.session(), token)
+    if access is None:
+        return render_template("groups/refused.html", message=_(
+            "This link is not valid (any more). Ask the group for a new invite link.")), 403
+    response = redirect(url_for("groups.home", group_id=access.group.id), code=303)
+    current = groups.group_for_token(db.session(), request.cookies.get(_cookie(access.group.id)))
+    if current is None or current.role != groups.ADMIN or access.role == groups.ADMIN:
+        response.set_cookie(_cookie(access.group.id), token, max_age=COOKIE_AGE,
+                            httponly=True, samesite="Lax")
+    return response
+
+
+@bp.get("/groups")
+def mine():
+    """The groups this browser belongs to."""
+    return render_template("groups/mine.html", accesses=my_groups())
+
+
+@bp.get("/groups/<int:group_id>")
+def home(group_id: int):
+    """Group home: recent plays, leaders, titles."""
+    access = _access(group_id)
+    data = stats.group_home(db.session(), access.group)
+    return render_template("groups/home.html", access=access, data=data)
+
+
+@bp.get("/groups/<int:group_id>/ladder")
+@bp.get("/groups/<int:group_id>/ladder/<game>")
+def ladder(group_id: int, game: str | None = None):
+    """A ladder: overall or one game's."""
+    access = _access(group_id)
+    data = stats.ladder_page(db.session(), access.group, game)
+    return render_template("groups/ladder.html", access=access, data=data)
+
+
+@bp.get("/groups/<int:group_id>/players/<int:player_id>")
+def player(group_id: int, player_id: int):
+    """A player's plays, wins, scores, ratings and titles."""
+    access = _access(group_id)
+    session = db.session()
+    try:
+        data = stats.player_page(session, access.group, player_id)
+    except GroupProblem:
+        abort(404)
+    chart = charts.player_rating_chart(session, access.group, player_id, labels=_game_labels(),
+                                       title=_("Rating over time"))
+    return render_template("groups/player.html", access=access, data=data, chart=chart,
+                           members=groups.members(session, group_id))
+
+
+@bp.get("/groups/<int:group_id>/games/<game>")
+def game(group_id: int, game: str):
+    """A game's records, Champion and ladder."""
+    access = _access(group_id)
+    session = db.session()
+    try:
+        data = stats.game_page(session, access.group, game)
+    except GroupProblem:
+        abort(404)
+    chart = charts.game_scores_chart(session, access.group, game, labels=_game_labels(),
+                                     title=_("Scores per play"))
+    return render_template("groups/game.html", access=access, data=data, chart=chart)
+
+
+@bp.get("/groups/<int:group_id>/head-to-head")
+def head_to_head(group_id: int):
+    """Two players against each other."""
+    access = _access(group_id)
+    session = db.session()
+    members = groups.members(session, group_id)
+    data = error = None
+    a, b = request.args.get("a", type=int), request.args.get("b", type=int)
+    if a is not None and b is not None:
+        try:
+            data = stats.head_to_head_page(session, access.group, a, b)
+        except GroupProblem as problem:
+            error = render_violation(problem)
+    return render_template("groups/h2h.html", access=access, members=members, data=data,
+                           error=error, a=a, b=b)
+
+
+@bp.post("/groups/<int:group_id>/plays")
+def record(group_id: int):
+    """Add a finished table to the group's history (any member)."""
+    access = _access(group_id)
+    table_id = request.form.get("table", "")
+    try:
+        groups.record_play(db.session(), access.group, table_id, actor=_actor())
+    except GroupProblem as problem:
+        flash(render_violation(problem))
+        return redirect(url_for("main.table", table_id=table_id), code=303)
+    flash(_("Added to %(group)s.", group=access.group.name))
+    return redirect(url_for("groups.home", group_id=group_id), code=303)
+
+
+# --------------------------------------------------------------------------------------------
+# Admin
+# --------------------------------------------------------------------------------------------
+
+
+@bp.route("/groups/<int:group_id>/admin", methods=["GET", "POST"])
+def admin(group_id: int):
+    """Rename, merge players, void plays, renew links, import and export (admin link)."""
+    access = _access(group_id, admin=True)
+    session = db.session()
+    group = access.group
+    new_links: dict[str, str] = {}
+    report = None
+    if request.method == "POST":
+        action = request.form.get("action", "")
+        try:
+            report = _admin_action(session, group, action, new_links)
+        except (GroupProblem, InvalidDocument) as problem:
+            first = problem.first if isinstance(problem, InvalidDocument) else problem
+            flash(render_violation(first))
+        if not new_links and report is None:
+            return redirect(url_for("groups.admin", group_id=group_id), code=303)
+    return render_template("groups/admin.html", access=access,
+                           members=groups.members(session, group_id),
+                           plays=stats.play_list(session, group_id, limit=100),
+                           audit=stats.audit_page(session, group, limit=50),
+                           new_links=new_links, report=report)
+
+
+def _admin_action(session, group, action: str, new_links: dict[str, str]) -> Any:
+    form = request.form
+    if action == "rename_group":
+        groups.rename_group(session, group, form.get("name", ""), _actor())
+    elif action == "rename_player":
+        groups.rename_player(session, group, form.get("player", type=int), form.get("name", ""),
+                             _actor())
+    elif action == "merge":
+        groups.merge_players(session, group, form.get("keep", type=int),
+                             form.get("merge", type=int), _actor())
+    elif action == "void":
+        groups.void_play(session, group, form.get("table", ""), _actor(), form.get("reason"))
+    elif action == "unvoid":
+        groups.unvoid_play(session, group, form.get("table", ""), _actor())
+    elif action == "invite":
+        token = groups.revoke_invite(session, group, _actor())
+        new_links["invite"] = url_for("groups.link", token=token, _external=True)
+    elif action == "admin_link":
+        token = groups.replace_admin_token(session, group, _actor())
+        new_links["admin"] = url_for("groups.link", token=token, _external=True)
+    elif action == "import":
+        upload = request.files.get("file")
+        if upload is None or not upload.filename:
+            raise GroupProblem(422, "import.no_file", _("Choose a BG Stats backup file."))
+        return bgstats.import_bgstats(session, group, upload.read(), _actor()).as_dict(_)
+    if action not in ("invite", "admin_link"):
+        flash(_("Saved."))
+    return None
+
+
+@bp.get("/groups/<int:group_id>/export.json")
+def export_json(group_id: int):
+    """The group's plays as a BG Stats backup file."""
+    access = _access(group_id)
+    import json
+
+    body = json.dumps(bgstats.export_bgstats(db.session(), access.group), ensure_ascii=False,
+                      indent=1, default=str)
+    return Response(body, mimetype="application/json", headers={
+        "Content-Disposition": f'attachment; filename="scribe-group-{group_id}-bgstats.json"'})
+
+
+@bp.get("/groups/<int:group_id>/export.csv")
+def export_csv(group_id: int):
+    """The group's plays as CSV."""
+    access = _access(group_id)
+    return Response(bgstats.export_csv(db.session(), access.group), mimetype="text/csv",
+                    headers={"Content-Disposition":
+                             f'attachment; filename="scribe-group-{group_id}-plays.csv"'})
+
+
+def init_app(app) -> None:
+    """Template helpers: the groups this browser is in, the BG Stats hand-off link."""
+    app.jinja_env.globals["my_groups"] = my_groups
+    app.jinja_env.globals["bgstats_url"] = lambda table_id: bgstats.create_play_url(
+        db.session(), table_id)

@@ -1,0 +1,90 @@
+"""Group pages: open, join by link, record plays, see history, ladder, titles; admin actions."""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+
+import pytest
+
+from companion.models import AuditEntry, GameTable
+from tests.factories import ra_document
+
+pytestmark = pytest.mark.db
+
+
+def open_group(client, name="Tuesday <b>club</b>"):
+    page = client.post("/groups/new", data={"name": name}).get_data(as_text=True)
+    links = re.findall(r'<p class="link-box"><a href="http://localhost(/g/[^"]+)"', page)
+    group_id = int(re.search(r'/groups/(\d+)"', page).group(1))
+    assert len(links) == 2                       # invite first, then admin
+    return group_id, links[0], links[1]
+
+
+def saved_table(client, players=3):
+    return client.post("/api/v1/score?save=1", json=ra_document(players)).get_json()["table"]
+
+
+def test_open_join_record_and_look_around(client, app):
+    group_id, invite, admin = open_group(client)
+    home = client.get(f"/groups/{group_id}").get_data(as_text=True)
+    assert "Tuesday &lt;b&gt;club&lt;/b&gt;" in home and "<b>club</b>" not in home
+
+    friend = app.test_client()
+    assert friend.get(f"/groups/{group_id}").status_code == 403          # no link yet
+    assert friend.get(invite).status_code == 303
+    for _ in range(2):
+        table_id = saved_table(friend)
+        assert "Add to group" in friend.get(f"/tables/{table_id}").get_data(as_text=True)
+        response = friend.post(f"/groups/{group_id}/plays", data={"table": table_id})
+        assert response.status_code == 303
+    home = friend.get(f"/groups/{group_id}").get_data(as_text=True)
+    assert "2 plays" in home and "Ödön" in home and "Champion of Ra" in home
+    player_id = re.search(r'/groups/%d/players/(\d+)">Ödön' % group_id, home).group(1)
+    player = friend.get(f"/groups/{group_id}/players/{player_id}").get_data(as_text=True)
+    assert "<svg" in player and "<script" not in player and "cdn" not in player.lower()
+    game = friend.get(f"/groups/{group_id}/games/ra").get_data(as_text=True)
+    assert "Highest score" in game and "<svg" in game
+    ids = re.findall(r'<option value="(\d+)"', friend.get(
+        f"/groups/{group_id}/head-to-head").get_data(as_text=True))
+    h2h = friend.get(f"/groups/{group_id}/head-to-head?a={ids[0]}&b={ids[1]}")
+    assert h2h.status_code == 200 and "2 plays together" in h2h.get_data(as_text=True)
+    assert friend.get(f"/groups/{group_id}/admin").status_code == 403   # invite is no admin
+
+
+def test_admin_voids_renews_and_imports(client, app, count_rows):
+    group_id, invite, _admin = open_group(client, "Club")
+    table_id = saved_table(client)
+    client.post(f"/groups/{group_id}/plays", data={"table": table_id})
+    response = client.post(f"/groups/{group_id}/admin",
+                           data={"action": "void", "table": table_id, "actor": "Bea"})
+    assert response.status_code == 303
+    assert "0 plays" in client.get(f"/groups/{group_id}").get_data(as_text=True)
+    assert count_rows(AuditEntry) >= 2
+
+    renewed = client.post(f"/groups/{group_id}/admin", data={"action": "invite"})
+    new_invite = re.search(r'href="http://localhost(/g/[^"]+)"', renewed.get_data(as_text=True))
+    assert new_invite and new_invite.group(1) != invite
+    assert app.test_client().get(invite).status_code == 403             # revoked
+
+    exported = client.get(f"/groups/{group_id}/export.json").data
+    other_id, _i, _a = open_group(client, "Copy")
+    before = count_rows(GameTable)
+    response = client.post(f"/groups/{other_id}/admin", data={
+        "action": "import", "file": (io.BytesIO(exported), "backup.json")},
+        content_type="multipart/form-data")
+    assert response.status_code == 200
+    assert count_rows(GameTable) == before + 1
+    bad = client.post(f"/groups/{other_id}/admin", data={
+        "action": "import", "file": (io.BytesIO(b"not json"), "x.json")},
+        content_type="multipart/form-data")
+    assert bad.status_code in (200, 303) and count_rows(GameTable) == before + 1
+    csv = client.get(f"/groups/{group_id}/export.csv")
+    assert csv.mimetype == "text/csv" and b"Ra" in csv.data or b"ra" in csv.data
+    assert json.loads(exported)["plays"]
+
+
+def test_forged_links_are_refused(client):
+    response = client.get("/g/forged-token")
+    assert response.status_code == 403 and "not valid" in response.get_data(as_text=True)
