@@ -1,39 +1,34 @@
 """Imhotep numbers and card texts for the printed pad and play aids, from the spec.
 
-Source: shared/rules/imhotep.md — §2.4 (player-count table), §2.5 (A-side site data), §2.6
-(market cards, statue table), §5 (scoring) and §6.1 (B sides). The Imhotep rules package is
-written separately; until it lands, the paper side keeps its own copy of the printed values,
-each with the spec section it comes from. When ``companion/rules/imhotep/tables.py`` exists,
-these should be read from there instead.
+Numbers come from ``companion.rules.imhotep.tables`` (each with its source there); this module
+adds only what the paper needs besides: the card texts and the sheet's colours.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from companion.rules.imhotep import tables as t
+
 from .i18n import N_
 
-PLAYER_COUNTS = (2, 3, 4)                       # §2.4
-ROUNDS = 6                                      # §4.1: six rounds, then final scoring
+# The printed numbers come from the rules package (one place per game, design.md §2).
+PLAYER_COUNTS = t.PLAYER_COUNTS
+ROUNDS = t.ROUNDS
 TRACK_LAP = 40                                  # §2.1 scoring track 0–40, wrapping (§8 E18)
-SLED_CAPACITY = 5                               # §2.1
-
-# §2.4: Obelisks A rank points by player count.
-OBELISK_RANK_POINTS = {2: (10, 1), 3: (12, 6, 1), 4: (15, 10, 5, 1)}
-# §2.5: Pyramid A points in placement order; stones beyond the 14th score 1 each.
-PYRAMID_POINTS = (2, 1, 3, 2, 4, 3, 2, 1, 3, 2, 3, 1, 3, 4)
-PYRAMID_BEYOND = 1
-TEMPLE_WIDTH = {2: 4, 3: 5, 4: 5}               # §2.4 Temple A spaces per level
-# §2.5 Burial Chamber A: a connected group of k stones; beyond 5 each stone adds 2.
-GROUP_POINTS = (1, 3, 6, 10, 15)
-GROUP_BEYOND = 2
-# §2.6 Statues: points by the number of statue cards held; beyond 5 each card adds 2.
-STATUE_POINTS = (1, 3, 6, 10, 15)
-STATUE_BEYOND = 2
-DECORATION_STONES = 3                           # §5.3: 1 point per 3 stones at its site
-BLUE_CARD_POINTS = 1                            # §2.6, §5.3 step 4
-WRATH_POINTS = -5                               # §6.4 (option, default off)
-BURIAL_B_RANK_POINTS = (8, 4, 2)                # §6.1 (the 4th value is unverified, §6.2)
+SLED_CAPACITY = t.SLED_CAPACITY
+OBELISK_RANK_POINTS = dict(t.OBELISK_A_RANK_POINTS)
+PYRAMID_POINTS = t.PYRAMID_A_VALUES
+PYRAMID_BEYOND = t.PYRAMID_OVERFLOW_POINTS
+TEMPLE_WIDTH = dict(t.TEMPLE_A_WIDTH)
+GROUP_POINTS = t.GROUP_POINTS[1:]               # points for groups of 1..5 stones
+GROUP_BEYOND = t.GROUP_POINTS_BEYOND
+STATUE_POINTS = t.GROUP_POINTS[1:]              # §2.6: the statue table is the same series
+STATUE_BEYOND = t.GROUP_POINTS_BEYOND
+DECORATION_STONES = t.STONES_PER_DECORATION_POINT
+BLUE_CARD_POINTS = t.BLUE_CARD_POINTS
+WRATH_POINTS = -t.WRATH_PENALTY
+BURIAL_B_RANK_POINTS = tuple(t.UNVERIFIED_DEFAULTS["burial_chamber_b"][:3])   # 4th unverified
 PYRAMID_B_LEVEL2 = 4                            # §6.1
 
 
