@@ -8,6 +8,7 @@ the state, so a lost or repeated hint costs nothing but a reload.
 
 from __future__ import annotations
 
+import logging
 import queue
 import threading
 from collections import defaultdict
@@ -17,6 +18,8 @@ from typing import Iterator, Protocol
 from flask import Flask, current_app
 
 CHANNEL = "scribe:table:{}"
+SUBSCRIBE_TIMEOUT = 5.0         # seconds to wait for Redis to confirm a subscription
+logger = logging.getLogger(__name__)
 
 
 class Subscription(Protocol):
@@ -70,15 +73,26 @@ class RedisBroker:
         import redis
 
         self.redis = redis.Redis.from_url(url)
+        self.errors = redis.RedisError
 
     def publish(self, table_id: str, version: int) -> None:
-        self.redis.publish(CHANNEL.format(table_id), str(version))
+        # Called after the move is committed: a Redis outage must not turn an accepted move
+        # into a 500 (the phone's retry would then be answered from the log, unannounced).
+        try:
+            self.redis.publish(CHANNEL.format(table_id), str(version))
+        except self.errors:
+            logger.warning("could not announce version %s of table %s", version, table_id,
+                           exc_info=True)
 
     @contextmanager
     def subscribe(self, table_id: str) -> Iterator[Subscription]:
         pubsub = self.redis.pubsub(ignore_subscribe_messages=True)
         pubsub.subscribe(CHANNEL.format(table_id))
+        # Read Redis's confirmation now: from here on every publish reaches us (the stream
+        # subscribes, then reads the version), and the first get() waits as it should
+        # instead of returning None at once for the confirmation.
         try:
+            pubsub.get_message(timeout=SUBSCRIBE_TIMEOUT)
             yield _RedisSubscription(pubsub)
         finally:
             pubsub.close()

@@ -257,10 +257,21 @@ def claim_seat(session: Session, table: GameTable, position: int,
         raise TableProblem(409, "table.seat_taken",
                            N_("This seat is taken. The host can give it to you again."))
     token = new_token()
-    seat.token_hash = hash_token(token)
-    seat.claimed_at = utcnow()
-    session.add(seat)
+    # Compare and swap on the token hash read above: of two phones claiming one seat at the
+    # same moment only one may be told it is theirs (the other's token would never work).
+    seat_row = Seat.__table__
+    claimed = session.execute(
+        update(seat_row)
+        .where(seat_row.c.id == seat.id,
+               seat_row.c.token_hash == seat.token_hash if seat.token_hash
+               else seat_row.c.token_hash.is_(None))
+        .values(token_hash=hash_token(token), claimed_at=utcnow()))
+    if claimed.rowcount != 1:
+        session.rollback()
+        raise TableProblem(409, "table.seat_taken",
+                           N_("This seat is taken. The host can give it to you again."))
     session.commit()
+    session.expire(seat)
     return token
 
 
