@@ -24,6 +24,9 @@ def make_engine(url: str) -> Engine:
             cursor = dbapi_connection.cursor()
             cursor.execute("PRAGMA foreign_keys=ON")
             cursor.execute("PRAGMA journal_mode=WAL")
+            # WAL's recommended setting: no fsync per commit, the database stays consistent;
+            # a power cut may lose the last moves, which the phones would then resend.
+            cursor.execute("PRAGMA synchronous=NORMAL")
             cursor.execute("PRAGMA busy_timeout=30000")
             cursor.close()
 

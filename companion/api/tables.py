@@ -70,17 +70,15 @@ def claim_seat(table_id: str, position: int):
     return {"seat_token": token, "seat": position}
 
 
-def _viewer(session: Session, table) -> tuple[int | None, bool]:
-    """(seat position or None, is host) for the request's bearer token; a token that is
-    neither is refused."""
+def _table_and_viewer(session: Session, table_id: str):
+    """The table, and (seat position or None, is host) for the request's bearer token; a
+    token that is neither is refused."""
     token = _bearer()
-    if token is None:
-        return None, False
-    seat = live.seat_for_token(session, table, token)
-    if seat is not None:
-        return seat.position, False
+    table, seat = live.table_and_seat(session, table_id, token)
+    if token is None or seat is not None:
+        return table, seat, False
     if live.is_host(table, token):
-        return None, True
+        return table, None, True
     raise TableProblem(403, "table.bad_token", N_("This token does not belong to this table."))
 
 
@@ -88,8 +86,7 @@ def _viewer(session: Session, table) -> tuple[int | None, bool]:
 def read_table(table_id: str):
     """The table as the bearer sees it: version, state, prompts, scores."""
     session = db.session()
-    table = live.get_table(session, table_id)
-    seat, _host = _viewer(session, table)
+    table, seat, _host = _table_and_viewer(session, table_id)
     return live.view(session, table, seat)
 
 
@@ -97,8 +94,7 @@ def read_table(table_id: str):
 def submit_move(table_id: str):
     """Referee one move: ``{"move", "version", "idempotency_key"}`` with a seat token."""
     session = db.session()
-    table = live.get_table(session, table_id)
-    seat, _host = _viewer(session, table)
+    table, seat, _host = _table_and_viewer(session, table_id)
     if seat is None:
         raise TableProblem(403, "table.seat_token_needed",
                            N_("Moves are made with a seat token (Authorization: Bearer …)."))
@@ -124,8 +120,7 @@ def submit_move(table_id: str):
 def undo(table_id: str):
     """Undo the last move (its player, or the host)."""
     session = db.session()
-    table = live.get_table(session, table_id)
-    seat, host = _viewer(session, table)
+    table, seat, host = _table_and_viewer(session, table_id)
     if seat is None and not host:
         raise TableProblem(403, "table.seat_token_needed",
                            N_("Undo needs the seat token of the player who moved, or the host's."))

@@ -16,8 +16,9 @@ from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
-from sqlalchemy import bindparam, insert, update
+from sqlalchemy import and_, bindparam, insert, update
 from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import defer
 from sqlalchemy.orm.attributes import set_committed_value
 from sqlmodel import Session, col, delete, func, select
 
@@ -93,6 +94,12 @@ def _remember(table_id: str, version: int, state: dict[str, Any]) -> None:
 # --------------------------------------------------------------------------------------------
 
 _TABLE_BY_ID = select(GameTable).where(col(GameTable.id) == bindparam("table_id"))
+# A table and the position of the seat a token opens, in one round trip (the move path).
+_TABLE_AND_SEAT = (select(GameTable, col(Seat.position))
+                   .outerjoin(Seat, and_(col(Seat.table_id) == col(GameTable.id),
+                                         col(Seat.token_hash) == bindparam("token_hash")))
+                   .where(col(GameTable.id) == bindparam("table_id"))
+                   .options(defer(GameTable.final_document), defer(GameTable.notes)))
 _SEAT_BY_TOKEN = select(Seat).where(col(Seat.table_id) == bindparam("table_id"),
                                     col(Seat.token_hash) == bindparam("token_hash"))
 _MOVE_BY_KEY = select(Move).where(col(Move.table_id) == bindparam("table_id"),
@@ -222,6 +229,17 @@ def get_table(session: Session, table_id: str) -> GameTable:
     return table
 
 
+def table_and_seat(session: Session, table_id: str,
+                   token: str | None) -> tuple[GameTable, int | None]:
+    """The live table and the seat position ``token`` opens (None if it opens none)."""
+    row = (session.execute(_TABLE_AND_SEAT, {"table_id": table_id,
+                                             "token_hash": hash_token(token or "")}).first()
+           if table_id else None)
+    if row is None or row[0].mode != TableMode.LIVE.value:
+        raise TableProblem(404, "table.not_found", N_("There is no such table."))
+    return row[0], row[1]
+
+
 def find_by_code(session: Session, code: str) -> GameTable | None:
     cleaned = "".join(code.split()).upper()
     return session.exec(select(GameTable).where(GameTable.code == cleaned)).first()
@@ -275,13 +293,18 @@ def claim_seat(session: Session, table: GameTable, position: int,
     return token
 
 
-def close_table(session: Session, table: GameTable) -> None:
-    """The host ends a table that will not be finished; its log stays."""
+def close_table(session: Session, table: GameTable) -> int:
+    """The host ends a table that will not be finished; its log stays. Closing takes a
+    version like a move does, so watching phones are told and a move racing the close on the
+    old version is refused as stale. Returns the table's version."""
     if table.status == TableStatus.PLAYING.value:
-        table.status = TableStatus.ABANDONED.value
-        table.code = None
-        session.add(table)
+        version = _bump_version(session, table, table.version)
+        session.execute(update(GameTable).where(col(GameTable.id) == table.id)
+                        .values(status=TableStatus.ABANDONED.value, code=None))
         session.commit()
+        session.refresh(table)
+        return version
+    return table.version
 
 
 # --------------------------------------------------------------------------------------------

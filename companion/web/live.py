@@ -321,8 +321,10 @@ def close(table_id: str):
     table = _table_or_404(table_id)
     if not _viewer(table)[1]:
         abort(403)
-    live.close_table(db.session(), table)
-    broker.publish(table.id, table.version)
+    try:
+        broker.publish(table.id, live.close_table(db.session(), table))
+    except StaleVersion:
+        return render_table(table, _("Someone else moved first; here is the table now."), 409)
     return redirect(url_for("main.table", table_id=table.id), code=303)
 
 

@@ -104,3 +104,16 @@ def test_unknown_codes_and_tables(client):
     assert client.post("/join", data={"code": "nope"}).status_code == 404
     assert client.get("/tables/nothing/join").status_code == 404
     assert client.get("/tables/new/chess").status_code == 404
+
+
+def test_host_closes_the_table_and_phones_are_told(client):
+    response = open_table(client)                    # this client holds the host cookie
+    table_id = response.headers["Location"].split("/")[2]
+    before = client.get(f"/api/v1/tables/{table_id}").get_json()["version"]
+    assert client.post(f"/tables/{table_id}/close").status_code == 303
+    after = client.get(f"/api/v1/tables/{table_id}").get_json()
+    assert after["version"] == before + 1 and after["status"] == "abandoned"
+    assert "The host closed this table." in client.get(f"/tables/{table_id}").get_data(
+        as_text=True)
+    stranger = client.application.test_client()
+    assert stranger.post(f"/tables/{table_id}/close").status_code == 403
