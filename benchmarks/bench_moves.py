@@ -38,14 +38,27 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from companion import create_app, db  # noqa: E402
 from companion.config import TestConfig  # noqa: E402
+import bench_imhotep_engine  # noqa: E402  (its seeded random Imhotep games)
+from companion.rules import get_ruleset  # noqa: E402
 from companion.rules.ra import engine as e  # noqa: E402
 from companion.rules.ra import tables as t  # noqa: E402
 
 Log = list[tuple[int, dict[str, Any]]]
 
 
+def random_imhotep_game(seed: int) -> tuple[str, dict, list[str], dict, Log]:
+    """One seeded random Imhotep game (A, B and mixed sides), from the engine benchmark."""
+    (options, names, setup), log = bench_imhotep_engine.random_log(seed)
+    return "imhotep", options, names, setup, log
+
+
+def random_ra_game(seed: int) -> tuple[str, dict, list[str], dict, Log]:
+    names, groups, log = random_game(seed)
+    return "ra", {}, names, {"sun_groups": groups}, log
+
+
 def random_game(seed: int) -> tuple[list[str], list[list[int]], Log]:
-    """Names, sun groups and the move log of one seeded random game."""
+    """Names, sun groups and the move log of one seeded random Ra game."""
     rng = random.Random(seed)
     players = 3 + seed % 3
     groups = [list(g) for g in t.SUN_GROUPS[players]]
@@ -87,10 +100,9 @@ def bare_app(database: Path) -> Flask:
     return app
 
 
-def open_table(client, names, groups) -> tuple[str, list[str]]:
-    response = client.post("/api/v1/tables", json={"game": "ra", "options": {},
-                                                   "players": names,
-                                                   "setup": {"sun_groups": groups}})
+def open_table(client, game, options, names, setup) -> tuple[str, list[str]]:
+    response = client.post("/api/v1/tables", json={"game": game, "options": options,
+                                                   "players": names, "setup": setup})
     assert response.status_code == 201, response.get_data(as_text=True)
     table = response.get_json()["id"]
     tokens = [client.post(f"/api/v1/tables/{table}/seats/{seat}/claim").get_json()["seat_token"]
@@ -120,15 +132,16 @@ def figures(timings: list[float]) -> tuple[float, float, float]:
     return len(timings) / sum(timings), statistics.median(ordered) * 1000, p99 * 1000
 
 
-def engine_only(games: list[tuple[list[str], list[list[int]], Log]]) -> float:
+def engine_only(games: list[tuple[str, dict, list[str], dict, Log]]) -> float:
     """Mean ms to validate + apply a whole game from setup (best of 3 passes)."""
     best = float("inf")
     for _ in range(3):
         started = time.perf_counter()
-        for names, groups, log in games:
-            state = e.setup({}, names, groups)
+        for game, options, names, setup, log in games:
+            ruleset = get_ruleset(game)
+            state = ruleset.setup(options, names, setup)
             for seat, move in log:
-                state = e.apply(state, seat, move)
+                state = ruleset.apply(state, seat, move)
         best = min(best, time.perf_counter() - started)
     return best / len(games) * 1000
 
@@ -140,8 +153,13 @@ def main() -> None:
     parser.add_argument("--profile", action="store_true",
                         help="also profile the Scribe requests with cProfile (top costs)")
     args = parser.parse_args()
-    games = [random_game(seed) for seed in range(args.games + 1)]
-    profiler = cProfile.Profile() if args.profile else None
+    for label, make in (("Ra", random_ra_game), ("Imhotep", random_imhotep_game)):
+        measure(label, [make(seed) for seed in range(args.games + 1)], args.profile)
+
+
+def measure(label: str, games, profile: bool) -> None:
+    """Play ``games`` through Scribe and the same requests through the bare app; print."""
+    profiler = cProfile.Profile() if profile else None
     with tempfile.TemporaryDirectory() as tmp:
         config = TestConfig(Path(tmp) / "scribe")
         db.upgrade(config.DATABASE_URL)
@@ -149,9 +167,9 @@ def main() -> None:
         bare = bare_app(Path(tmp) / "bare.db").test_client()
         scribe_times: list[float] = []
         bare_times: list[float] = []
-        for number, (names, groups, log) in enumerate(games):
+        for number, (game, options, names, setup, log) in enumerate(games):
             warm_up = number == 0
-            table, tokens = open_table(scribe, names, groups)
+            table, tokens = open_table(scribe, game, options, names, setup)
             play(bare, f"bare{number}", tokens, log, [] if warm_up else bare_times, number)
             if profiler and not warm_up:
                 profiler.enable()
@@ -162,14 +180,14 @@ def main() -> None:
     moves = sum(len(log) for *_, log in measured)
     bare_rps, bare_p50, bare_p99 = figures(bare_times)
     rps, p50, p99 = figures(scribe_times)
-    print(f"{len(measured)} random games (3-5 players), {moves} moves, SQLite files (WAL), "
+    print(f"{label}: {len(measured)} random games, {moves} moves, SQLite files (WAL), "
           f"Flask test client in-process")
-    print(f"bare Flask POST + 1 INSERT:       {bare_rps:7.0f} req/s   p50 {bare_p50:6.2f} ms   "
-          f"p99 {bare_p99:6.2f} ms")
-    print(f"POST /api/v1/tables/{{id}}/moves: {rps:7.0f} req/s   p50 {p50:6.2f} ms   "
+    print(f"  bare Flask POST + 1 INSERT:       {bare_rps:7.0f} req/s   p50 {bare_p50:6.2f} ms"
+          f"   p99 {bare_p99:6.2f} ms")
+    print(f"  POST /api/v1/tables/{{id}}/moves: {rps:7.0f} req/s   p50 {p50:6.2f} ms   "
           f"p99 {p99:6.2f} ms")
-    print(f"ratio moves/bare: {rps / bare_rps:.2f} (target >= 0.6)")
-    print(f"engine alone, validate + apply a whole game: {engine_only(measured):.2f} ms mean "
+    print(f"  ratio moves/bare: {rps / bare_rps:.2f} (target >= 0.6)")
+    print(f"  engine alone, validate + apply a whole game: {engine_only(measured):.2f} ms mean "
           f"(target < 10 ms)")
     if profiler:
         print("\nTop costs of the move requests (cProfile, by own time):")
