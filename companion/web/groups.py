@@ -264,5 +264,7 @@ def export_csv(group_id: int):
 def init_app(app) -> None:
     """Template helpers: the groups this browser is in, the BG Stats hand-off link."""
     app.jinja_env.globals["my_groups"] = my_groups
+    app.jinja_env.globals["group_members"] = lambda group_id: groups.members(db.session(),
+                                                                             group_id)
     app.jinja_env.globals["bgstats_url"] = lambda table_id: bgstats.create_play_url(
         db.session(), table_id)

@@ -119,12 +119,21 @@ def new_table(game: str):
         names = [form.get(f"players.{i}", "") for i in range(players)]
         options = {spec.key: _checked(form, f"options.{spec.key}", spec.default)
                    for spec in ruleset.live_options}
+        if form.get("b_values", "").strip():
+            try:
+                options["b_values"] = json.loads(form["b_values"])
+            except ValueError:
+                errors["b_values"] = _("This is not valid JSON.")
         try:
+            if errors:
+                raise TableProblem(422, "table.bad_b_values", "", "b_values")
             opened = live.open_table(db.session(), ruleset.id, options, names,
                                      _setup_from_form(ruleset, form, players),
                                      location=" ".join(form.get("location", "").split())[:120])
         except TableProblem as problem:
-            errors[problem.field or ""] = render_violation(problem)
+            field = "b_values" if (problem.field or "").startswith("options.b_values") \
+                else problem.field or ""
+            errors.setdefault(field, render_violation(problem))
         else:
             response = redirect(url_for("live.host", table_id=opened.table.id), code=303)
             _set_token(response, "host", opened.table, opened.host_token)
