@@ -137,6 +137,9 @@ class _Checker:
         self.violations.append(RuleViolation(code, message, path or None, **params))
 
     def check(self, spec: Field, value: Any, path: str) -> Any:
+        if type(value) is int and type(spec) is IntField and value >= 0 and (
+                spec.max is None or value <= spec.max):
+            return value                  # the common case, decided without further calls
         if isinstance(spec, IntField):
             return self.check_int(spec, value, path)
         if isinstance(spec, TextField):
