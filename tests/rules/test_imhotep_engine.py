@@ -19,13 +19,13 @@ import json
 import os
 import random
 import re
-import time
 from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from tests.rules.playouts import print_replay_speed
 from companion.rules.base import RuleViolation
 from companion.rules.imhotep import IMHOTEP
 from companion.rules.imhotep import engine as e
@@ -1263,15 +1263,7 @@ def test_random_playouts():
                 "reshuffle", "warnings", "unseen_discards"):
         assert stats.get(key, 0) > 0, key
 
-    started = time.perf_counter()
-    moves = 0
-    for seed, log in logs:
-        replay(seed, log)
-        moves += len(log)
-    elapsed = time.perf_counter() - started
-    print(f"\nImhotep engine: {len(logs)} random games, {moves / len(logs):.0f} moves/game, "
-          f"{elapsed / len(logs) * 1000:.2f} ms per game to validate+apply "
-          f"({elapsed / moves * 1e6:.1f} µs per move)")
+    print_replay_speed("Imhotep", logs, replay)
 
 
 # Any move at all, on positions the play-outs reach, either applies cleanly (keeping every

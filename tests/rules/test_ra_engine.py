@@ -18,13 +18,13 @@ import os
 import random
 import subprocess
 import sys
-import time
 from typing import Any, Callable
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from tests.rules.playouts import print_replay_speed
 from companion.rules.base import RuleViolation
 from companion.rules.ra import engine as e
 from companion.rules.ra import tables as t
@@ -758,15 +758,7 @@ def test_random_playouts():
                 "epoch_end_a", "epoch_end_b"):
         assert stats.get(key, 0) > 0, key
 
-    started = time.perf_counter()
-    moves = 0
-    for seed, log in logs:
-        replay(seed, log)
-        moves += len(log)
-    elapsed = time.perf_counter() - started
-    print(f"\nRa engine: {len(logs)} random games, {moves / len(logs):.0f} moves/game, "
-          f"{elapsed / len(logs) * 1000:.2f} ms per game to validate+apply "
-          f"({elapsed / moves * 1e6:.1f} µs per move)")
+    print_replay_speed("Ra", logs, replay)
 
 
 # A property on top: any move at all, on any position the play-outs reach, either applies

@@ -114,8 +114,10 @@ def _blank(value: Any) -> bool:
     return value is None or (isinstance(value, str) and not value.strip())
 
 
-def _text_items(value: Any, path: str, found: list[RuleViolation]) -> list[tuple[int, str]]:
-    """(index, casefolded text) of the filled items of a blank-tolerant list of words."""
+def _filled_items(value: Any, path: str, found: list[RuleViolation],
+                  clean) -> list[tuple[int, Any]]:
+    """(index, clean value) of the filled items of a blank-tolerant list; ``clean`` returns
+    the clean value or a RuleViolation for the item at the given path."""
     if value is None:
         return []
     if not isinstance(value, list):
@@ -125,34 +127,36 @@ def _text_items(value: Any, path: str, found: list[RuleViolation]) -> list[tuple
     for i, item in enumerate(value):
         if _blank(item):
             continue
-        if not isinstance(item, str):
-            found.append(RuleViolation("schema.not_text", N_("This must be text."),
-                                       f"{path}.{i}"))
-            continue
-        items.append((i, " ".join(item.split()).casefold()))
+        result = clean(item, f"{path}.{i}")
+        if isinstance(result, RuleViolation):
+            found.append(result)
+        else:
+            items.append((i, result))
     return items
+
+
+def _clean_text(item: Any, path: str) -> str | RuleViolation:
+    if not isinstance(item, str):
+        return RuleViolation("schema.not_text", N_("This must be text."), path)
+    return " ".join(item.split()).casefold()
+
+
+def _clean_int(item: Any, path: str) -> int | RuleViolation:
+    if not _is_int(item):
+        return RuleViolation("schema.not_integer", N_("This must be a whole number."), path)
+    if item < 0:
+        return RuleViolation("schema.negative", N_("This must not be negative."), path)
+    return item
+
+
+def _text_items(value: Any, path: str, found: list[RuleViolation]) -> list[tuple[int, str]]:
+    """(index, casefolded text) of the filled items of a blank-tolerant list of words."""
+    return _filled_items(value, path, found, _clean_text)
 
 
 def _int_items(value: Any, path: str, found: list[RuleViolation]) -> list[tuple[int, int]]:
     """(index, value) of the filled items of a blank-tolerant list of whole numbers."""
-    if value is None:
-        return []
-    if not isinstance(value, list):
-        found.append(RuleViolation("schema.not_list", N_("This must be a list."), path))
-        return []
-    items = []
-    for i, item in enumerate(value):
-        if _blank(item):
-            continue
-        if not _is_int(item):
-            found.append(RuleViolation("schema.not_integer", N_("This must be a whole number."),
-                                       f"{path}.{i}"))
-        elif item < 0:
-            found.append(RuleViolation("schema.negative", N_("This must not be negative."),
-                                       f"{path}.{i}"))
-        else:
-            items.append((i, item))
-    return items
+    return _filled_items(value, path, found, _clean_int)
 
 
 def _split(document: Any) -> tuple[Any, dict[str, Any]]:
