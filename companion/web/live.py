@@ -10,7 +10,7 @@ import json
 import uuid
 from typing import Any
 
-from flask import (Blueprint, Response, abort, flash, make_response, redirect, render_template,
+from flask import (Blueprint, Response, abort, flash, redirect, render_template,
                    request, url_for)
 from flask_babel import gettext as _
 from werkzeug.datastructures import MultiDict
