@@ -21,8 +21,12 @@ def utcnow() -> datetime:
 
 
 def new_table_id() -> str:
-    """An unguessable public id (128 bits), safe to put in a URL or a QR code."""
-    return secrets.token_urlsafe(16)
+    """An unguessable public id (128 bits), safe to put in a URL or a QR code, and never
+    starting with "-" (which a command line would read as an option)."""
+    while True:
+        table_id = secrets.token_urlsafe(16)
+        if not table_id.startswith("-"):
+            return table_id
 
 
 def _when(**kwargs: Any) -> Any:

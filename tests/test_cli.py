@@ -40,3 +40,9 @@ def test_score_stdin_and_bad_documents_exit_2(tmp_path):
     assert result.returncode == 2 and json.loads(result.stderr)["error"] == "bad_json"
     result = run(["score", str(tmp_path / "missing.json")], tmp_path=tmp_path)
     assert result.returncode == 2 and json.loads(result.stderr)["error"] == "cannot_read"
+
+
+def test_table_ids_never_look_like_options():
+    from companion.models import new_table_id
+
+    assert not any(new_table_id().startswith("-") for _ in range(5000))
