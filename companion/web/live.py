@@ -233,41 +233,23 @@ def _json_value(text: str) -> Any:
 
 
 def _move_from_form(form: MultiDict) -> dict[str, Any]:
-    """A move as the phone's buttons describe it.
-
-    Generic form: a hidden ``move`` holds the move's JSON; each ``m.<key>`` field (a select,
-    or the button that was pressed) adds ``key`` with its JSON value, and ``m.<key>[]`` fields
-    add a list; ``m.__place`` (a ship space as ``{"ship", "slot"}``) adds both. Ra's pages
-    use the plain fields below."""
-    if "move" in form:
-        move = _json_value(form["move"])
-        if not isinstance(move, dict):
-            return {"type": None}
-        for name in form:
-            if name.startswith("m.") and name.endswith("[]"):
-                move[name[2:-2]] = [_json_value(v) for v in form.getlist(name) if v != ""]
-            elif name == "m.__place":          # a chosen ship space: {"ship": i, "slot": j}
-                place = _json_value(form[name])
-                if isinstance(place, dict):
-                    move.update({k: place[k] for k in ("ship", "slot") if k in place})
-            elif name.startswith("m."):
-                move[name[2:]] = _json_value(form[name])
-        return move
-    kind = form.get("type", "")
-    if kind == "draw":
-        return {"type": "draw", "tile": form.get("tile", "")}
-    if kind == "bid":
-        return {"type": "bid", "sun": form.get("sun", type=int)}
-    if kind == "use_gods":
-        return {"type": "use_gods", "take": [int(p) for p in form.getlist("take")
-                                             if p.isdigit()]}
-    if kind == "discard":
-        tiles: list[str] = []
-        for key in form:
-            if key.startswith("discard.") and form.get(key, "").isdigit():
-                tiles += [key.removeprefix("discard.")] * int(form[key])
-        return {"type": "discard", "tiles": tiles}
-    return {"type": kind}
+    """A move as the phone's buttons describe it: a hidden ``move`` holds the move's JSON;
+    each ``m.<key>`` field (a list, or the button that was pressed) adds ``key`` with its JSON
+    value, ``m.<key>[]`` fields add a list, and ``m.__place`` (a ship space as
+    ``{"ship", "slot"}``) adds both. Anything else is left to the referee to refuse."""
+    move = _json_value(form.get("move", ""))
+    if not isinstance(move, dict):
+        return {"type": None}
+    for name in form:
+        if name.startswith("m.") and name.endswith("[]"):
+            move[name[2:-2]] = [_json_value(v) for v in form.getlist(name) if v != ""]
+        elif name == "m.__place":
+            place = _json_value(form[name])
+            if isinstance(place, dict):
+                move.update({k: place[k] for k in ("ship", "slot") if k in place})
+        elif name.startswith("m."):
+            move[name[2:]] = _json_value(form[name])
+    return move
 
 
 def _perform(table: GameTable, action) -> Any:

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import json
 import re
+from html import unescape
 
 import pytest
 
@@ -19,10 +21,18 @@ def open_table(client, names=("Ana", "Bo", "Cy"), **extra):
 
 
 def form_fields(html: str, form_type: str) -> dict[str, str]:
-    """The hidden fields of the move form of ``form_type`` on the page."""
-    block = re.search(r'<form[^>]*>(?:(?!</form>).)*name="type" value="%s".*?</form>' % form_type,
-                      html, re.S).group(0)
-    return dict(re.findall(r'name="([^"]+)" value="([^"]*)"', block))
+    """The hidden fields of the page's first move form whose move is of ``form_type``."""
+    for block in re.findall(r"<form[^>]*/moves\"[^>]*>.*?</form>", html, re.S):
+        fields = {name: unescape(value) for name, value
+                  in re.findall(r'name="([^"]+)" value="([^"]*)"', block)}
+        if json.loads(fields.get("move", "{}")).get("type") == form_type:
+            return fields
+    raise AssertionError(f"no {form_type} form on the page")
+
+
+def with_tile(fields: dict[str, str], tile: str) -> dict[str, str]:
+    """A draw form as if the button of ``tile`` was pressed."""
+    return fields | {"move": json.dumps({"type": "draw", "tile": tile})}
 
 
 def test_open_join_play_and_watch(client, make_app):
@@ -43,13 +53,13 @@ def test_open_join_play_and_watch(client, make_app):
     assert "Your turn" in page and page.count('class="fame"') == 1   # only her own
 
     fields = form_fields(page, "draw")
-    response = ana.post(f"/tables/{table_id}/moves", data=fields | {"tile": "pharaoh"})
+    response = ana.post(f"/tables/{table_id}/moves", data=with_tile(fields, "pharaoh"))
     assert response.status_code == 303
     page = ana.get(f"/tables/{table_id}").get_data(as_text=True)
     assert 'class="tile kind-pharaoh"' in page and "Waiting for Bo" in page
 
     # the same form sent again (a double tap) is answered from the log, not played twice
-    again = ana.post(f"/tables/{table_id}/moves", data=fields | {"tile": "pharaoh"})
+    again = ana.post(f"/tables/{table_id}/moves", data=with_tile(fields, "pharaoh"))
     assert again.status_code == 303
     watcher = client.application.test_client()
     page = watcher.get(f"/tables/{table_id}").get_data(as_text=True)
@@ -64,16 +74,16 @@ def test_stale_form_and_illegal_move_explain_themselves(client, count_rows):
     ana.post(f"/tables/{table_id}/seats/0/claim")
     page = ana.get(f"/tables/{table_id}").get_data(as_text=True)
     fields = form_fields(page, "draw")
-    ana.post(f"/tables/{table_id}/moves", data=fields | {"tile": "gold"})
+    ana.post(f"/tables/{table_id}/moves", data=with_tile(fields, "gold"))
     stale = ana.post(f"/tables/{table_id}/moves",
-                     data=fields | {"tile": "gold", "idempotency_key": "another"})
+                     data=with_tile(fields, "gold") | {"idempotency_key": "another"})
     assert stale.status_code == 409
     assert "Someone else moved first" in stale.get_data(as_text=True)
     bo = client.application.test_client()
     bo.post(f"/tables/{table_id}/seats/1/claim")
     page = bo.get(f"/tables/{table_id}").get_data(as_text=True)
     fields = form_fields(page, "draw")
-    refused = bo.post(f"/tables/{table_id}/moves", data=fields | {"tile": "dragon"})
+    refused = bo.post(f"/tables/{table_id}/moves", data=with_tile(fields, "dragon"))
     assert refused.status_code == 422
     assert count_rows(Move) == 1
 
