@@ -34,8 +34,6 @@ def init_app(app: Flask) -> None:
     @app.errorhandler(Exception)
     def _unexpected(error: Exception):
         app.logger.exception("unhandled error")
-        if isinstance(error, HTTPException):   # pragma: no cover - handled above
-            return _http(error)
         if _wants_json():
             return jsonify({"error": "internal", "message": "Something went wrong on our side.",
                             "field": None}), 500

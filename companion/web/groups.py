@@ -6,6 +6,7 @@ No passwords: the invite or admin link's token is kept in an HttpOnly cookie per
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from flask import (Blueprint, Response, abort, flash, make_response, redirect, render_template,
@@ -244,8 +245,6 @@ def _admin_action(session, group, action: str, new_links: dict[str, str]) -> Any
 def export_json(group_id: int):
     """The group's plays as a BG Stats backup file."""
     access = _access(group_id)
-    import json
-
     body = json.dumps(bgstats.export_bgstats(db.session(), access.group), ensure_ascii=False,
                       indent=1, default=str)
     return Response(body, mimetype="application/json", headers={
