@@ -11,7 +11,8 @@ translate are wrapped in :class:`Term`.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable, Mapping, Protocol, Sequence
+from enum import StrEnum
+from typing import Any, Callable, Mapping, Protocol, Sequence, runtime_checkable
 
 
 def N_(message: str) -> str:
@@ -120,7 +121,36 @@ class ListField:
     item_label: str | None = None      # e.g. N_("Epoch %(n)d"), numbered from 1
 
 
-Field = IntField | TextField | BoolField | ObjectField | ListField
+@dataclass(frozen=True)
+class ChoiceField:
+    """One value out of ``choices``: each a ``(value, label msgid)`` pair, or a bare string or
+    number that is its own label. Values are plain JSON (a list of suns is a choice too).
+    ``seat_choice``: the values are seat numbers, which forms show as the players' names."""
+
+    key: str
+    label: str
+    choices: tuple = ()
+    default: Any = None            # None: required
+    seat_choice: bool = False
+
+    @property
+    def values(self) -> tuple:
+        return tuple(_plain(c[0]) if isinstance(c, tuple) else c for c in self.choices)
+
+    def pairs(self) -> tuple[tuple[Any, str], ...]:
+        """(value, label) for every choice."""
+        return tuple((_plain(c[0]), c[1]) if isinstance(c, tuple) else (c, str(c))
+                     for c in self.choices)
+
+
+def _plain(value: Any) -> Any:
+    """Tuples as lists, recursively: how a value looks once it has been JSON."""
+    if isinstance(value, (tuple, list)):
+        return [_plain(v) for v in value]
+    return value
+
+
+Field = IntField | TextField | BoolField | ObjectField | ListField | ChoiceField
 
 
 def _join(path: str, key: str | int) -> str:
@@ -160,6 +190,11 @@ class _Checker:
             return value
         if isinstance(spec, ObjectField):
             return self.check_object(spec, value, path)
+        if isinstance(spec, ChoiceField):
+            if isinstance(value, bool) or _plain(value) not in spec.values:
+                self.fail("schema.not_a_choice", N_("Choose one of the values offered."), path)
+                return spec.default if spec.default is not None else spec.values[0]
+            return _plain(value)
         return self.check_list(spec, value, path)
 
     def check_int(self, spec: IntField, value: Any, path: str) -> int:
@@ -201,6 +236,8 @@ class _Checker:
                 pass  # an optional list left out stays out: the game decides what that means
             elif isinstance(sub, TextField) and not sub.required:
                 clean[key] = ""
+            elif isinstance(sub, ChoiceField) and sub.default is not None:
+                clean[key] = sub.default
             else:
                 self.fail("schema.required", N_("This is required."), sub_path)
                 clean[key] = _placeholder(sub)   # so later checks can run on the copy
@@ -221,6 +258,8 @@ def _placeholder(spec: Field) -> Any:
     """A harmless stand-in for a value that is missing or wrong."""
     if isinstance(spec, ObjectField):
         return _Checker().check_object(spec, {}, "")
+    if isinstance(spec, ChoiceField):
+        return spec.default if spec.default is not None else spec.values[0]
     return {IntField: 0, TextField: "", BoolField: False, ListField: []}[type(spec)]
 
 
@@ -292,12 +331,29 @@ class PlayerScore:
 
 
 @dataclass(frozen=True)
+class Assumption:
+    """A printed value this result relied on that nobody confirmed for this copy: the
+    edition value's key, its label (msgid) and the default that was used."""
+
+    key: str
+    label: str
+    value: Any
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"key": self.key, "label": self.label, "value": self.value}
+
+
+@dataclass(frozen=True)
 class Scoresheet:
-    """The exact result of a game: per player categories, totals, ranks; players in seat order."""
+    """The exact result of a game: per player categories, totals, ranks; players in seat order.
+
+    ``assumed`` lists the edition values (design.md §2, "our copy") the result relied on
+    with an unconfirmed default; every score sheet shows them."""
 
     game: str
     players: tuple[PlayerScore, ...]
     complete: bool = True     # False for a game scored part-way (e.g. Ra after epoch 1)
+    assumed: tuple[Assumption, ...] = ()
 
     @property
     def winners(self) -> list[str]:
@@ -305,8 +361,11 @@ class Scoresheet:
         return [p.name for p in self.players if p.rank == 1]
 
     def as_dict(self) -> dict[str, Any]:
-        return {"game": self.game, "complete": self.complete,
-                "players": [p.as_dict() for p in self.players], "winners": self.winners}
+        out = {"game": self.game, "complete": self.complete,
+               "players": [p.as_dict() for p in self.players], "winners": self.winners}
+        if self.assumed:
+            out["assumed"] = [a.as_dict() for a in self.assumed]
+        return out
 
 
 def competition_ranks(keys: Sequence[tuple[Any, ...]]) -> list[int]:
@@ -315,32 +374,403 @@ def competition_ranks(keys: Sequence[tuple[Any, ...]]) -> list[int]:
 
 
 # --------------------------------------------------------------------------------------------
-# The seam and its registry
+# The seam (design.md §2): what every game declares, and the registry that finds the games
 # --------------------------------------------------------------------------------------------
 
 
+class Capability(StrEnum):
+    """What a game offers; shared code asks the capability, never the game's name."""
+
+    SCORE = "score"        # score-only mode: final-state document, score_final, the form
+    LIVE = "live"          # a live table refereed move by move
+    PRINT = "print"        # printouts (the game's pdfgen module registers them)
+
+
+@dataclass(frozen=True)
+class Catalogue:
+    """Identity and catalogue data: what menus, imports and exports need to know."""
+
+    names: Mapping[str, str]                    # language code (en, cs, hu) -> the game's name
+    player_counts: tuple[int, ...]              # score-only mode (and print)
+    live_player_counts: tuple[int, ...] = ()    # live tables (empty without LIVE)
+    capabilities: frozenset[Capability] = frozenset({Capability.SCORE})
+    bgg_id: int | None = None                   # BoardGameGeek id (None: not verified)
+    bgg_source: str = ""                        # where the id was checked, or why not
+    aliases: tuple[str, ...] = ()               # other names, matched case-insensitively on import
+    default_players: int = 4
+
+    def name(self, lang: str = "en") -> str:
+        return self.names.get(lang) or self.names["en"]
+
+
+@dataclass(frozen=True)
+class Labels:
+    """Translatable words (msgids) for what a Scoresheet holds, and for stages."""
+
+    categories: Mapping[str, str] = field(default_factory=dict)   # category key -> label
+    reasons: Mapping[str, str] = field(default_factory=dict)      # reason key -> label
+    tiebreaks: Mapping[str, str] = field(default_factory=dict)    # tie-break rule -> label
+    stage: str = N_("Round %(stage)d")                            # a stage's heading
+
+
+@dataclass(frozen=True)
+class ScoreForm:
+    """How the score-only form lays out the final-state document (design.md §2).
+
+    With ``stage_key`` set, each player's list under that key is one stage (epoch, round),
+    shown stage by stage with buttons to add or remove one; without it the form is one page."""
+
+    stage_key: str | None = None
+    stages: int = 1                               # stages of a full game
+    add_stage_label: str = N_("Add a round")
+    remove_stage_label: str = N_("Remove the last round")
+    stage_hint: str = N_("Empty boxes count as 0.")
+    final_label: str = N_("At the end of the game")
+    final_hint: str = ""
+
+
+@dataclass(frozen=True)
+class EditionValue:
+    """A printed value of the game that is the group's data ("our copy", design.md §2):
+    no public source gives it, or the one we have is unverified. ``default`` None with
+    ``required`` True means the players must enter it before it is used."""
+
+    key: str                      # key in the edition document
+    label: str                    # msgid
+    field: Field                  # how it is entered and validated (its key is ``key``)
+    default: Any = None
+    status: str = "unverified"    # "unverified": a default nobody confirmed; "unknown": a
+                                  # placeholder; "verified": printed and confirmed, but a copy
+                                  # may differ (never reported as an assumption)
+    source: str = ""              # where the default comes from (spec section, URL)
+    required: bool = False        # True: no default can stand in; the players enter it
+    hint: str | None = None       # msgid shown under the input
+    check: Callable[[Any, str], Any] | None = None
+    # ``check(value, path)``: the game's own validation, used instead of the field's when
+    # given (the field then only lays out the form); returns the clean value or raises
+    # RuleViolation naming ``path`` (for what a schema cannot say, e.g. "2" or "card").
+
+    @property
+    def assumed(self) -> bool:
+        """Whether relying on the default must be shown on the score sheet."""
+        return self.status != "verified"
+
+
+@dataclass(frozen=True)
+class Edition:
+    """The edition values in force for one table or document: the group's entries over the
+    defaults; ``defaults`` names the values still at an unconfirmed default, ``missing`` the
+    required ones nobody entered."""
+
+    values: Mapping[str, Any]
+    defaults: tuple[str, ...] = ()
+    missing: tuple[str, ...] = ()
+
+
+def edition_schema(values: Sequence[EditionValue]) -> ObjectField:
+    """The object schema that validates an edition document (every entry optional)."""
+    return ObjectField("edition", N_("Our copy"), tuple(v.field for v in values))
+
+
+def resolve_edition(values: Sequence[EditionValue], given: Mapping[str, Any] | None,
+                    field_prefix: str = "edition") -> Edition:
+    """Check ``given`` (a group's or a document's edition entries) and fill in the defaults.
+
+    Raises InvalidDocument naming ``<field_prefix>.<key>`` for a wrong entry."""
+    given = dict(given or {})
+    known = {v.key: v for v in values}
+    violations: list[RuleViolation] = []
+    for key in given:
+        if key not in known:
+            violations.append(RuleViolation("schema.unknown_key", N_("Unknown entry “%(key)s”."),
+                                            _join(field_prefix, key), key=str(key)))
+    resolved: dict[str, Any] = {}
+    defaults: list[str] = []
+    missing: list[str] = []
+    for key, spec in known.items():
+        path = _join(field_prefix, key)
+        if given.get(key) is not None and spec.check is not None:
+            try:
+                resolved[key] = spec.check(given[key], path)
+            except RuleViolation as violation:
+                violations.append(violation)
+        elif given.get(key) is not None:
+            checker = _Checker()
+            resolved[key] = checker.check(spec.field, given[key], path)
+            violations.extend(checker.violations)
+        elif spec.required and spec.default is None:
+            missing.append(key)
+        else:
+            resolved[key] = _plain(spec.default)
+            if spec.assumed:
+                defaults.append(key)
+    if violations:
+        raise InvalidDocument(violations)
+    return Edition(resolved, tuple(defaults), tuple(missing))
+
+
+@dataclass(frozen=True)
+class Awaiting:
+    """Whose input the game waits for (design.md §2).
+
+    ``seats`` may hold several seats. ``step`` names a simultaneous step: while two states
+    share the same non-None ``step``, the moves of the awaited seats commute (each one's
+    legality depends only on that seat's part), so a move made on an older version of the step
+    may be re-checked on the fresh state instead of being refused as stale. Sequential games
+    leave it None."""
+
+    seats: frozenset[int] = frozenset()
+    step: str | None = None
+
+    @classmethod
+    def one(cls, seat: int | None) -> "Awaiting":
+        return cls(frozenset() if seat is None else frozenset({seat}))
+
+
+@dataclass(frozen=True)
+class Chance:
+    """A physical outcome the game waits for (a tile from the bag, cards from the deck).
+
+    The move that enters it is ``move`` plus ``{key: outcome}`` — or, with ``draws`` > 1,
+    ``{key: [outcome, ...]}`` of ``draws`` outcomes drawn without replacement. ``outcomes``
+    pairs every outcome still possible (plain JSON values) with how many copies are left
+    (all counts > 0). ``seats`` may enter it; the app may also draw it for a table that plays
+    without the physical draw."""
+
+    move: Mapping[str, Any]
+    key: str
+    outcomes: tuple[tuple[Any, int], ...]
+    seats: frozenset[int]
+    draws: int = 1
+
+    def as_move(self, outcome: Any) -> dict[str, Any]:
+        return {**self.move, self.key: outcome}
+
+    def draw(self, rng: Any) -> dict[str, Any]:
+        """A move entering outcomes drawn with ``rng`` (a ``random.Random``), as the physical
+        draw would: weighted by copies left, without replacement."""
+        pool = [outcome for outcome, count in self.outcomes for _ in range(count)]
+        if self.draws == 1:
+            return self.as_move(rng.choice(pool))
+        picks = rng.sample(range(len(pool)), min(self.draws, len(pool)))
+        return self.as_move([pool[i] for i in picks])
+
+
+State = dict[str, Any]
+
+
+@runtime_checkable
 class Ruleset(Protocol):
-    """What every game registers (design.md §2). Live-play members arrive with their issue."""
+    """What every game registers (design.md §2); the reference for adding a game.
 
-    id: str
-    names: Mapping[str, str]               # language code -> game name
-    player_counts: Sequence[int]
+    Shared code (services, views, templates, pdfgen) uses these members and nothing else;
+    a game's own templates and pdfgen module may use more of its package. Games subclass
+    :class:`GameRules`, which provides the defaults marked "default" below.
+
+    States are plain JSON data; ``apply`` never mutates its input. Physical randomness is input
+    (design.md §2). Every refusal is a RuleViolation with a stable code.
+    """
+
+    # ---- identity and catalogue ------------------------------------------------------------
+    id: str                                   # stable game id ("ra"); also the package name
+    catalogue: Catalogue
+    labels: Labels
+
+    # ---- options: variants and table flags, declared once (defaults filled by base) ----------
+    options: tuple[Field, ...]
+
+    # ---- "our copy": printed values that are the group's data (default: none) ---------------
+    edition: tuple[EditionValue, ...]
+
+    # ---- score-only mode -------------------------------------------------------------------
     final_schema: ObjectField
+    score_form: ScoreForm
 
-    def score_final(self, document: Mapping[str, Any]) -> Scoresheet:
-        """Validate an end-of-game tally and score it; raise InvalidDocument when wrong."""
+    def form_sizes(self, players: int, stages: int) -> Mapping[str, int]:
+        """How many entries each list of the final-state form shows (``players.*.epochs``)."""
         ...
 
+    def score_final(self, document: Mapping[str, Any]) -> Scoresheet:
+        """Validate an end-of-game tally and score it; raise InvalidDocument when wrong. A
+        document may carry ``edition`` entries when the game has edition values."""
+        ...
+
+    # ---- live tables -----------------------------------------------------------------------
+    def setup_schema(self, players: int) -> ObjectField:
+        """The physical start the table enters when opening (dealt suns, colours, start
+        seat, dealt cards…), rendered as the open-table form."""
+        ...
+
+    def default_setup(self, players: int) -> dict[str, Any]:
+        """A set-up document that satisfies ``setup_schema`` (the form's starting values)."""
+        ...
+
+    def setup(self, options: Mapping[str, Any], names: Sequence[str],
+              setup: Mapping[str, Any], edition: Edition) -> State:
+        """A fresh game; raises RuleViolation (with ``field`` set) for an impossible set-up.
+        ``options`` are already normalised (:func:`normalise_options`)."""
+        ...
+
+    def apply(self, state: State, seat: int, move: Any) -> State:
+        """Referee ``move`` by ``seat`` and return the new state, or raise RuleViolation."""
+        ...
+
+    def validate(self, state: State, seat: int, move: Any) -> None:
+        """Raise RuleViolation if ``seat`` may not make ``move`` now (default: via apply)."""
+        ...
+
+    def awaiting(self, state: State) -> Awaiting:
+        """The seats whose input is due (empty once the game is over)."""
+        ...
+
+    def prompts(self, state: State, seat: int) -> dict[str, Any]:
+        """What this phone may do now: ``{"moves": [kinds], ...choices}`` for its template."""
+        ...
+
+    def legal_moves(self, state: State, seat: int) -> list[dict[str, Any]]:
+        """Concrete legal moves for ``seat`` (a representative subset where the full list is
+        huge); never empty while ``seat`` is awaited. Random play-outs use it."""
+        ...
+
+    def chance(self, state: State) -> Chance | None:
+        """The physical outcome awaited now with what is still possible (default: None)."""
+        ...
+
+    def view(self, state: State, seat: int | None, options: Mapping[str, Any]) -> dict[str, Any]:
+        """What one phone may see (hidden information removed; default: everything)."""
+        ...
+
+    def scores_visible(self, state: State, options: Mapping[str, Any]) -> bool:
+        """Whether the running Scoresheet may be shown during play (default: True)."""
+        ...
+
+    def is_over(self, state: State) -> bool:
+        ...
+
+    def score(self, state: State) -> Scoresheet:
+        """The Scoresheet of the game so far (``complete`` once it is over)."""
+        ...
+
+    def final_document(self, state: State) -> dict[str, Any]:
+        """The score-only document describing this game (what score_final would score)."""
+        ...
+
+    out_of_turn_codes: frozenset[str]         # refusals answered 403 (default: not_your_turn)
+
+
+class GameRules:
+    """Defaults for the optional members of :class:`Ruleset`; games subclass it.
+
+    A game without LIVE (score-only) keeps the live members below, which refuse politely."""
+
+    id: str = ""
+    catalogue: Catalogue
+    labels: Labels = Labels()
+    options: tuple[Field, ...] = ()
+    edition: tuple[EditionValue, ...] = ()
+    final_schema: ObjectField
+    score_form: ScoreForm = ScoreForm()
+
+    @property
+    def out_of_turn_codes(self) -> frozenset[str]:
+        return frozenset({f"{self.id}.not_your_turn"})
+
+    def form_sizes(self, players: int, stages: int) -> Mapping[str, int]:
+        return {"players": players}
+
+    def score_final(self, document: Mapping[str, Any]) -> Scoresheet:
+        raise _not_offered(self, Capability.SCORE)
+
+    def setup_schema(self, players: int) -> ObjectField:
+        return ObjectField("setup", N_("Set-up"), ())
+
+    def default_setup(self, players: int) -> dict[str, Any]:
+        return {}
+
+    def setup(self, options, names, setup, edition) -> State:
+        raise _not_offered(self, Capability.LIVE)
+
+    def apply(self, state: State, seat: int, move: Any) -> State:
+        raise _not_offered(self, Capability.LIVE)
+
+    def validate(self, state: State, seat: int, move: Any) -> None:
+        self.apply(state, seat, move)
+
+    def awaiting(self, state: State) -> Awaiting:
+        return Awaiting()
+
+    def prompts(self, state: State, seat: int) -> dict[str, Any]:
+        return {"moves": []}
+
+    def legal_moves(self, state: State, seat: int) -> list[dict[str, Any]]:
+        return []
+
+    def chance(self, state: State) -> Chance | None:
+        return None
+
+    def view(self, state: State, seat: int | None, options: Mapping[str, Any]) -> dict[str, Any]:
+        return dict(state)
+
+    def scores_visible(self, state: State, options: Mapping[str, Any]) -> bool:
+        return True
+
+    def is_over(self, state: State) -> bool:
+        return False
+
+    def score(self, state: State) -> Scoresheet:
+        raise _not_offered(self, Capability.LIVE)
+
+    def final_document(self, state: State) -> dict[str, Any]:
+        raise _not_offered(self, Capability.LIVE)
+
+
+def _not_offered(ruleset: Any, capability: Capability) -> RuleViolation:
+    return RuleViolation("game.not_offered", N_("This game does not offer %(what)s."),
+                         what=Term(CAPABILITY_LABELS[capability]))
+
+
+CAPABILITY_LABELS: Mapping[Capability, str] = {
+    Capability.SCORE: N_("scoring from an end-of-game tally"),
+    Capability.LIVE: N_("live tables"),
+    Capability.PRINT: N_("printouts"),
+}
+
+
+def normalise_options(ruleset: Ruleset, options: Any,
+                      field_prefix: str = "options") -> dict[str, Any]:
+    """The table's options: every declared option with its default, each given one checked
+    against its declaration; unknown entries are refused. Raises InvalidDocument."""
+    if options is None:
+        options = {}
+    schema = ObjectField(field_prefix, N_("Options"), tuple(ruleset.options))
+    checker = _Checker()
+    clean = checker.check_object(schema, options, field_prefix)
+    if checker.violations:
+        raise InvalidDocument(checker.violations)
+    return clean
+
+
+# --------------------------------------------------------------------------------------------
+# The registry: games are discovered (every package under companion/rules registers itself)
+# --------------------------------------------------------------------------------------------
 
 _REGISTRY: dict[str, Ruleset] = {}
 
 
 def register(ruleset: Ruleset) -> Ruleset:
-    """Add a game to the registry (one object per game id)."""
+    """Add a game to the registry (one object per game id); it must satisfy the protocol."""
+    if not isinstance(ruleset, Ruleset):
+        missing = [name for name in _PROTOCOL_MEMBERS if not hasattr(ruleset, name)]
+        raise TypeError(f"{ruleset!r} does not satisfy Ruleset (missing: {missing})")
     if ruleset.id in _REGISTRY and _REGISTRY[ruleset.id] is not ruleset:
         raise ValueError(f"game {ruleset.id!r} registered twice")
     _REGISTRY[ruleset.id] = ruleset
     return ruleset
+
+
+def unregister(game_id: str) -> None:
+    """Remove a game (tests register toy games and take them away again)."""
+    _REGISTRY.pop(game_id, None)
 
 
 def get_ruleset(game_id: str) -> Ruleset:
@@ -348,5 +778,17 @@ def get_ruleset(game_id: str) -> Ruleset:
     return _REGISTRY[game_id]
 
 
-def all_rulesets() -> Iterable[Ruleset]:
-    return list(_REGISTRY.values())
+def all_rulesets(capability: Capability | None = None) -> list[Ruleset]:
+    """Every registered game (with ``capability`` if given), in registration order."""
+    return [r for r in _REGISTRY.values()
+            if capability is None or capability in r.catalogue.capabilities]
+
+
+def offers(ruleset: Ruleset, capability: Capability) -> bool:
+    return capability in ruleset.catalogue.capabilities
+
+
+_PROTOCOL_MEMBERS = tuple(sorted(
+    name for name in (set(Ruleset.__annotations__) | {
+        n for n, v in vars(Ruleset).items() if callable(v) and not n.startswith("_")})
+    if not name.startswith("_")))

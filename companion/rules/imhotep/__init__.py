@@ -10,46 +10,77 @@ from __future__ import annotations
 from types import MappingProxyType
 from typing import Any, Mapping, Sequence
 
-from ..base import BoolField, N_, register
+from ..base import (Awaiting, BoolField, Capability, Catalogue, Chance, ChoiceField, Edition,
+                    EditionValue, GameRules, IntField, Labels, ListField, N_, ObjectField,
+                    ScoreForm, TextField, register)
 from . import engine, final, tables
 
 
-class ImhotepRuleset:
+_EDITION_LABELS = {
+    "round_cards_3p": N_("Round cards 6 and 7 for 3 players"),
+    "pyramids_b": N_("Pyramids, side B: the spaces of each pyramid"),
+    "temple_b": N_("Temple, side B: the bonus of each space"),
+    "temple_b_width_2p": N_("Temple, side B: spaces used by 2 players"),
+    "burial_chamber_b": N_("Burial chamber, side B: points per row"),
+    "obelisks_b": N_("Obelisks, side B: tower values"),
+}
+
+
+def _edition_check(key: str):
+    """The board-value check of tables.py for one edition entry."""
+    def check(value: Any, path: str) -> Any:
+        clean, problem = tables._check_entry(key, value, path)
+        if problem is not None:
+            raise problem
+        return clean
+    return check
+
+
+def _edition_field(key: str, default: Any) -> Any:
+    """How an entry is laid out on the "our copy" form (checked by _edition_check)."""
+    if key == "temple_b":
+        return ListField(key, _EDITION_LABELS[key], ChoiceField("space", N_("Space"), tuple(
+            (v, str(tables.BONUS_LABELS[v])) for v in tables.TEMPLE_B_SPACES)),
+            item_label=N_("Space %(n)d"))
+    if key == "temple_b_width_2p":
+        return IntField(key, _EDITION_LABELS[key], max=5, default=None)
+    if key == "pyramids_b":
+        return ListField(key, _EDITION_LABELS[key], ListField(
+            "spaces", N_("Pyramid"), TextField("space", N_("Space"), max_length=6),
+            item_label=N_("Space %(n)d")), item_label=N_("Pyramid %(n)d"))
+    if key == "round_cards_3p":
+        return ListField(key, _EDITION_LABELS[key], ListField(
+            "ships", N_("Round card"), IntField("ship", N_("Ship"), max=4, default=None),
+            item_label=N_("Ship %(n)d")), item_label=N_("Card %(n)d"))
+    return ListField(key, _EDITION_LABELS[key], IntField("points", N_("Points"), max=50,
+                                                          default=None),
+                     item_label=N_("Value %(n)d"))
+
+
+class ImhotepRuleset(GameRules):
     """Imhotep as the seam sees it (design.md §2)."""
 
     id = "imhotep"
-    names = MappingProxyType({"en": "Imhotep", "cs": "Imhotep", "hu": "Imhotep"})
-    player_counts = final.PLAYER_COUNTS
-    final_schema = final.FINAL_SCHEMA
-    category_labels = tables.CATEGORY_LABELS
-    reason_labels = tables.REASON_LABELS
-    tiebreak_labels = {"imhotep.most_sled_stones": N_("most stones on the sled")}
+    catalogue = Catalogue(
+        names=MappingProxyType({"en": "Imhotep", "cs": "Imhotep", "hu": "Imhotep"}),
+        player_counts=final.PLAYER_COUNTS,
+        live_player_counts=tables.PLAYER_COUNTS,
+        capabilities=frozenset({Capability.SCORE, Capability.LIVE, Capability.PRINT}),
+        # a BGG link to Imhotep (Phil Walker-Harding, KOSMOS 2016) in a public game list
+        bgg_id=191862, bgg_source="https://boardgamegeek.com/boardgame/191862/imhotep",
+        aliases=("Imhotep: Builder of Egypt", "Imhotep: Baumeister Ägyptens"),
+        default_players=4)
+    labels = Labels(categories=tables.CATEGORY_LABELS, reasons=tables.REASON_LABELS,
+                    tiebreaks={"imhotep.most_sled_stones": N_("most stones on the sled")},
+                    stage=N_("Round %(stage)d"))
     # The tally has no per-stage list: one form page, no stage rows in the Scoresheet.
-    stage_key = None
-    stages = 1
-    stage_label = N_("Round %(stage)d")
-    add_stage_label = N_("Add a round")
-    remove_stage_label = N_("Remove the last round")
-    stage_hint = N_("Empty boxes count as 0.")
-    final_label = N_("After the sixth round")
-    final_hint = N_("The scoring track before final scoring, the cards held, the stones at "
-                    "each site and on each sled.")
-    default_players = 4
-
-    def form_sizes(self, players: int, stages: int) -> dict[str, int]:
-        """How many inputs each list of the final-state form has (blank ones are ignored)."""
-        return {"players": players, "burial_chamber": final.BURIAL_FORM_SIZE,
-                "players.*.delivered_to": len(tables.MONUMENTS),
-                "players.*.obelisk_towers": final.TOWER_FORM_SIZE}
-
-    def score_final(self, document):
-        """Validate an Imhotep final-state document and score it (raises InvalidDocument)."""
-        return final.score_final(document)
-
-    # ---- live play (spec §3-§6) -------------------------------------------------------------
-
-    live_player_counts = tables.PLAYER_COUNTS
-    live_options = (
+    score_form = ScoreForm(
+        stage_key=None, stages=1,
+        final_label=N_("After the sixth round"),
+        final_hint=N_("The scoring track before final scoring, the cards held, the stones at "
+                      "each site and on each sled."))
+    final_schema = final.FINAL_SCHEMA
+    options = (
         BoolField("b_market", N_("Market: side B"), default=False),
         BoolField("b_pyramids", N_("Pyramids: side B"), default=False),
         BoolField("b_temple", N_("Temple: side B"), default=False),
@@ -71,37 +102,74 @@ class ImhotepRuleset:
         BoolField("show_deck_counts", N_("Show which market cards are still unseen"),
                   default=False),
     )
-    # Besides these flags, engine.setup accepts options["b_values"]: overrides of the
-    # unverified board data (tables.UNVERIFIED_DEFAULTS), validated.
+    edition = tuple(
+        EditionValue(key, _EDITION_LABELS[key], _edition_field(key, default), default=default,
+                     source="spec imhotep.md §2.3, §6.2 (tables.UNVERIFIED_DEFAULTS)",
+                     check=_edition_check(key))
+        for key, default in tables.UNVERIFIED_DEFAULTS.items())
     out_of_turn_codes = frozenset({"imhotep.not_your_turn", "imhotep.not_your_choice"})
     unverified_notice = N_("This table uses board data that no available rulebook prints "
                            "(%(items)s). Check it against your copy.")
-    validate = staticmethod(engine.validate)
+
+    def form_sizes(self, players: int, stages: int) -> dict[str, int]:
+        """How many inputs each list of the final-state form has (blank ones are ignored)."""
+        return {"players": players, "burial_chamber": final.BURIAL_FORM_SIZE,
+                "players.*.delivered_to": len(tables.MONUMENTS),
+                "players.*.obelisk_towers": final.TOWER_FORM_SIZE}
+
+    def score_final(self, document):
+        """Validate an Imhotep final-state document and score it (raises InvalidDocument)."""
+        return final.score_final(document)
+
+    # ---- live play (spec §3-§6) -------------------------------------------------------------
+
+    def setup_schema(self, players: int) -> ObjectField:
+        """§3: each seat's colour, and the start player."""
+        colour = ChoiceField("colour", N_("Colour"), tuple(
+            (c, str(tables.COLOUR_LABELS[c])) for c in tables.COLOURS))
+        return ObjectField("setup", N_("Set-up"), (
+            ListField("colors", N_("Colours"), colour, min_items=players, max_items=players,
+                      required=True, item_label=N_("Seat %(n)d")),
+            ChoiceField("start_player", N_("Start player"), tuple(range(players)), default=0,
+                        seat_choice=True),
+        ))
+
+    def default_setup(self, players: int) -> dict[str, Any]:
+        """The colours in the printed order and seat 0 to start; the table says otherwise."""
+        return {"colors": list(tables.COLOURS[:players]), "start_player": 0}
+
+    def setup(self, options: Mapping[str, Any], names: Sequence[str],
+              setup: Mapping[str, Any], edition: Edition) -> dict[str, Any]:
+        """A fresh game; raises RuleViolation for a wrong player count, colours or start
+        player. The edition values the group entered replace the unverified defaults."""
+        entered = {k: v for k, v in edition.values.items() if k not in edition.defaults}
+        return engine.setup({**options, "b_values": entered} if entered else options, names,
+                            setup)
+
     apply = staticmethod(engine.apply)
-    to_act = staticmethod(engine.to_act)
+    validate = staticmethod(engine.validate)
     prompts = staticmethod(engine.prompts)
     legal_moves = staticmethod(engine.legal_moves)
     is_over = staticmethod(engine.is_over)
     score = staticmethod(engine.score)
     final_document = staticmethod(engine.final_document)
-    tile_label = staticmethod(engine.tile_label)
+    tile_label = staticmethod(engine.tile_label)      # for Imhotep's own templates
     tile_kinds = engine.ALL_KINDS
-    card_kinds = tables.CARD_KINDS          # what a phone offers when cards are revealed
+    card_kinds = tables.CARD_KINDS
     sites = tables.SITES
     colours = tables.COLOURS
 
-    def default_setup(self, players: int) -> dict[str, Any]:
-        """Physical choices at the start (§3): colours in seat order and the start player.
-        This default gives the colours in the printed order and seat 0 the first turn."""
-        return {"colors": list(tables.COLOURS[:players]), "start_player": 0}
+    def awaiting(self, state: Mapping[str, Any]) -> Awaiting:
+        return Awaiting.one(engine.to_act(state))
 
-    def setup(self, options: Mapping[str, Any], names: Sequence[str],
-              setup: Mapping[str, Any]) -> dict[str, Any]:
-        """A fresh game; raises RuleViolation for a wrong player count, colours, start player,
-        option or board value."""
-        return engine.setup(options, names, setup)
-
-    extra_options = frozenset({"b_values"})     # not a flag: board values for this copy
+    def chance(self, state: Mapping[str, Any]) -> Chance | None:
+        """The market cards the start player reveals (§4.1), from what is still unseen."""
+        if state["phase"] != engine.Phase.MARKET:
+            return None
+        deck = state["deck"]
+        return Chance({"type": "reveal_market"}, "cards",
+                      tuple((kind, n) for kind, n in deck.items() if n),
+                      frozenset({state["start_player"]}), draws=engine._reveal_counts(state)[0])
 
     def scores_visible(self, state: Mapping[str, Any], options: Mapping[str, Any]) -> bool:
         """The scoring track is on the table for everyone to see."""

@@ -10,31 +10,45 @@ from types import MappingProxyType
 
 from typing import Any, Mapping, Sequence
 
-from ..base import BoolField, N_, register
+from ..base import (Awaiting, BoolField, Capability, Catalogue, Chance, ChoiceField, Edition,
+                    GameRules, Labels, ListField, N_, ObjectField, ScoreForm, register)
 from . import engine, final, tables
 
 
-class RaRuleset:
+class RaRuleset(GameRules):
     """Ra as the seam sees it (design.md §2)."""
 
     id = "ra"
-    names = MappingProxyType({"en": "Ra", "cs": "Ra", "hu": "Ra"})
-    player_counts = final.PLAYER_COUNTS
+    catalogue = Catalogue(
+        names=MappingProxyType({"en": "Ra", "cs": "Ra", "hu": "Ra"}),
+        player_counts=final.PLAYER_COUNTS,
+        live_player_counts=(2, 3, 4, 5),          # 2 only with the two_player option (§6.1)
+        capabilities=frozenset({Capability.SCORE, Capability.LIVE, Capability.PRINT}),
+        # the BGG link in the README of https://github.com/nbogie/ra-haskell
+        bgg_id=12, bgg_source="https://boardgamegeek.com/boardgame/12/ra",
+        default_players=4)
+    labels = Labels(categories=tables.CATEGORY_LABELS, reasons=tables.REASON_LABELS,
+                    tiebreaks={"ra.highest_sun": N_("highest sun")},
+                    stage=N_("Epoch %(stage)d"))
+    score_form = ScoreForm(
+        stage_key="epochs", stages=tables.EPOCHS,
+        add_stage_label=N_("Add the next epoch"), remove_stage_label=N_("Remove the last epoch"),
+        stage_hint=N_("What each player holds when the epoch is scored, after disasters. "
+                      "Empty boxes count as 0."),
+        final_label=N_("After the third epoch"),
+        final_hint=N_("Monuments collected over the whole game, and every sun each player "
+                      "holds, face up or face down."))
     final_schema = final.FINAL_SCHEMA
-    category_labels = tables.CATEGORY_LABELS
-    reason_labels = tables.REASON_LABELS
-    tiebreak_labels = {"ra.highest_sun": N_("highest sun")}
-    stage_label = N_("Epoch %(stage)d")
-    stages = tables.EPOCHS
-    add_stage_label = N_("Add the next epoch")
-    remove_stage_label = N_("Remove the last epoch")
-    stage_key = "epochs"
-    stage_hint = N_("What each player holds when the epoch is scored, after disasters. "
-                    "Empty boxes count as 0.")
-    final_label = N_("After the third epoch")
-    final_hint = N_("Monuments collected over the whole game, and every sun each player "
-                    "holds, face up or face down.")
-    default_players = 4
+    options = (                                 # spec §6.2, with the seed edition's defaults
+        BoolField("two_player", N_("Two players (2008 English rules)"), default=False),
+        BoolField("god_may_take_disaster", N_("A God may take a disaster"), default=True),
+        BoolField("fame_floor_zero", N_("Fame cannot go below 0"), default=True),
+        BoolField("epoch3_single_net", N_("Epoch 3 scored as one net figure"), default=True),
+        BoolField("hide_fame_during_play", N_("Keep fame hidden until the end"), default=True),
+        BoolField("show_bag_counts", N_("Show how many tiles are left in the bag"),
+                  default=False),
+    )
+    out_of_turn_codes = frozenset({"ra.not_your_turn", "ra.not_bidders_turn"})
 
     def form_sizes(self, players: int, stages: int) -> dict[str, int]:
         """How many entries each list of the final-state form has (suns depend on players)."""
@@ -47,36 +61,44 @@ class RaRuleset:
 
     # ---- live play (design.md §2, spec ra.md §3–§4) ----------------------------------------
 
-    live_player_counts = (2, 3, 4, 5)          # 2 only with the two_player option (§6.1)
-    live_options = (                            # spec §6.2, with the seed edition's defaults
-        BoolField("two_player", N_("Two players (2008 English rules)"), default=False),
-        BoolField("god_may_take_disaster", N_("A God may take a disaster"), default=True),
-        BoolField("fame_floor_zero", N_("Fame cannot go below 0"), default=True),
-        BoolField("epoch3_single_net", N_("Epoch 3 scored as one net figure"), default=True),
-        BoolField("hide_fame_during_play", N_("Keep fame hidden until the end"), default=True),
-        BoolField("show_bag_counts", N_("Show how many tiles are left in the bag"),
-                  default=False),
-    )
-    out_of_turn_codes = frozenset({"ra.not_your_turn", "ra.not_bidders_turn"})
-    validate = staticmethod(engine.validate)
-    apply = staticmethod(engine.apply)
-    to_act = staticmethod(engine.to_act)
-    prompts = staticmethod(engine.prompts)
-    is_over = staticmethod(engine.is_over)
-    score = staticmethod(engine.score)
-    final_document = staticmethod(engine.final_document)
-    tile_label = staticmethod(engine.tile_label)
-    tile_kinds = engine.ALL_KINDS
+    def setup_schema(self, players: int) -> ObjectField:
+        """§3 step 5: which sun group each seat received."""
+        groups = tables.SUN_GROUPS.get(players, ())
+        choice = ChoiceField("group", N_("Suns"), tuple(
+            (list(group), " · ".join(map(str, group))) for group in groups))
+        return ObjectField("setup", N_("Set-up"), (
+            ListField("sun_groups", N_("Sun groups dealt"), choice, min_items=players,
+                      max_items=players, required=True, item_label=N_("Seat %(n)d")),))
 
     def default_setup(self, players: int) -> dict[str, Any]:
-        """Physical randomness at the start: which sun group each seat received (§3 step 5).
-        This default deals them in the printed order; the table says what really happened."""
+        """The groups in the printed order; the table says what was really dealt."""
         return {"sun_groups": [list(g) for g in tables.SUN_GROUPS.get(players, ())]}
 
     def setup(self, options: Mapping[str, Any], names: Sequence[str],
-              setup: Mapping[str, Any]) -> dict[str, Any]:
+              setup: Mapping[str, Any], edition: Edition) -> dict[str, Any]:
         """A fresh game; raises RuleViolation for a wrong player count or sun deal."""
         return engine.setup(options, names, setup.get("sun_groups"))
+
+    apply = staticmethod(engine.apply)
+    validate = staticmethod(engine.validate)
+    prompts = staticmethod(engine.prompts)
+    legal_moves = staticmethod(engine.legal_moves)
+    is_over = staticmethod(engine.is_over)
+    score = staticmethod(engine.score)
+    final_document = staticmethod(engine.final_document)
+    tile_label = staticmethod(engine.tile_label)      # for Ra's own templates
+    tile_kinds = engine.ALL_KINDS
+
+    def awaiting(self, state: Mapping[str, Any]) -> Awaiting:
+        return Awaiting.one(engine.to_act(state))
+
+    def chance(self, state: Mapping[str, Any]) -> Chance | None:
+        """§4.2: the tile the current player draws, while the track has room."""
+        if state["phase"] != engine.Phase.TURN or None not in state["track"]:
+            return None
+        return Chance({"type": "draw"}, "tile",
+                      tuple((kind, n) for kind, n in state["bag"].items() if n),
+                      frozenset({state["current"]}))
 
     def scores_visible(self, state: Mapping[str, Any], options: Mapping[str, Any]) -> bool:
         """Fame is public at the end, or throughout if the table chose so (§8 E11)."""

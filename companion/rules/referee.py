@@ -1,0 +1,263 @@
+"""The shared referee skeleton every engine is written on (design.md §2, issue 11).
+
+A game describes its moves as a table — kind → the phases it fits, how its arguments are
+parsed, what it checks, how it changes the state — and :class:`Referee` runs the checks
+every game shares, in one order and with one set of codes:
+
+1. ``<game>.game_over``    the game is over (every move gets this answer first);
+2. ``<game>.bad_move``     the move is not an object with a known ``type`` and well-formed
+                           arguments (``<game>.unknown_move`` for a type the game lacks);
+3. ``<game>.not_your_turn`` the seat is not awaited (a game may word it its own way, e.g.
+                           ``ra.not_bidders_turn``, through ``Referee.not_awaited``);
+4. ``<game>.wrong_phase``  the move does not fit the phase the game is in;
+5. the move's own ``check``.
+
+The state is plain JSON data and is never mutated: :class:`Draft` copies the containers a
+move changes, on first write. Choices that belong to other seats (a market pick, a crumble
+choice) wait in a :class:`PendingQueue` kept in the state.
+
+Pure: no I/O, no clock, no randomness.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable, Iterable, Mapping, Sequence
+
+from .base import Awaiting, N_, RuleViolation, State, Term
+
+Args = Mapping[str, Any]
+Parser = Callable[[Mapping[str, Any]], Args]
+Check = Callable[[State, int, Args], None]
+Change = Callable[["Draft", int, Args], None]
+
+
+class Draft:
+    """A new state under construction: a shallow copy of the old one whose nested
+    containers are copied the first time a move writes to them (copy-on-write), so
+    everything still shared with the old state stays untouched.
+
+    ``d["phase"] = "turn"`` replaces a top-level value; ``d.own("holdings", seat)["gold"] += 1``
+    changes a nested one; ``d.state`` is the result.
+    """
+
+    __slots__ = ("state", "_owned")
+
+    def __init__(self, state: Mapping[str, Any]):
+        self.state: State = dict(state)
+        self._owned: set[tuple[Any, ...]] = set()
+
+    def __getitem__(self, key: str) -> Any:
+        return self.state[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.state[key] = value
+        self._owned.discard((key,))
+        self._owned = {path for path in self._owned if path[0] != key}
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.state
+
+    def get(self, key: str, default: Any = None) -> Any:
+        return self.state.get(key, default)
+
+    def own(self, *path: Any) -> Any:
+        """The container at ``path``, copied once along the way, ready to be changed."""
+        node: Any = self.state
+        walked: tuple[Any, ...] = ()
+        for key in path:
+            walked += (key,)
+            child = node[key]
+            if walked not in self._owned:
+                child = child.copy()
+                node[key] = child
+                self._owned.add(walked)
+            node = child
+        return node
+
+    def add(self, path: Sequence[Any], amount: int) -> None:
+        """Add ``amount`` to the number at ``path`` (``("score", 2)``)."""
+        *parents, last = path
+        self.own(*parents)[last] += amount
+
+
+class PendingQueue:
+    """Steps waiting for a seat's choice, first in first out, kept in ``state[key]`` as a
+    list of ``{"seat": n, "kind": ..., ...}``. The head is what the game awaits."""
+
+    def __init__(self, key: str = "pending"):
+        self.key = key
+
+    def head(self, state: Mapping[str, Any]) -> Mapping[str, Any] | None:
+        queue = state.get(self.key) or ()
+        return queue[0] if queue else None
+
+    def push(self, draft: Draft, seat: int, kind: str, **data: Any) -> None:
+        draft[self.key] = list(draft.get(self.key) or ()) + [{"seat": seat, "kind": kind,
+                                                               **data}]
+
+    def push_front(self, draft: Draft, seat: int, kind: str, **data: Any) -> None:
+        draft[self.key] = [{"seat": seat, "kind": kind, **data}] + list(draft.get(self.key)
+                                                                        or ())
+
+    def pop(self, draft: Draft) -> Mapping[str, Any]:
+        queue = list(draft.get(self.key) or ())
+        first = queue.pop(0)
+        draft[self.key] = queue
+        return first
+
+    def awaiting(self, state: Mapping[str, Any]) -> Awaiting | None:
+        head = self.head(state)
+        return None if head is None else Awaiting.one(head["seat"])
+
+
+@dataclass(frozen=True)
+class MoveRule:
+    """One kind of move: the phases it fits, and its parse, check and change.
+
+    ``parse`` receives the move object and returns its arguments, raising
+    ``referee.bad_move(argument)`` for a malformed one; ``check`` raises RuleViolation when
+    the move breaks a rule in this state; ``change`` writes the move into a Draft. ``phases``
+    None means every phase. ``label`` words the move in messages (a Term)."""
+
+    kind: str
+    label: Term
+    phases: frozenset[str] | None = None
+    parse: Parser | None = None
+    check: Check | None = None
+    change: Change | None = None
+
+
+class Referee:
+    """Runs a game's move table: the shared opening checks, then the move's own.
+
+    ``phase_of(state)`` names the phase, ``awaited(state)`` says whose input is due (an
+    :class:`Awaiting`), ``over(state)`` ends the game; ``after(draft)`` runs after every
+    change (automatic steps such as an epoch's scoring); ``phase_labels`` word each phase in
+    the wrong-phase message.
+    """
+
+    def __init__(self, game: str, rules: Iterable[MoveRule], *,
+                 phase_of: Callable[[Mapping[str, Any]], str],
+                 awaited: Callable[[Mapping[str, Any]], Awaiting],
+                 over: Callable[[Mapping[str, Any]], bool],
+                 phase_labels: Mapping[str, Term],
+                 after: Callable[[Draft], None] | None = None,
+                 not_awaited: Callable[[Mapping[str, Any], int, MoveRule], RuleViolation | None]
+                 | None = None):
+        self.game = game
+        self.rules: dict[str, MoveRule] = {rule.kind: rule for rule in rules}
+        self.phase_of = phase_of
+        self.awaited = awaited
+        self.over = over
+        self.phase_labels = phase_labels
+        self.after = after
+        self.not_awaited = not_awaited
+
+    # ---- the shared codes ------------------------------------------------------------------
+
+    def bad_move(self, argument: str) -> RuleViolation:
+        """A malformed move: ``argument`` is missing or of the wrong kind."""
+        return RuleViolation(f"{self.game}.bad_move",
+                             N_("This move is not well formed: “%(argument)s” is missing or "
+                                "wrong."), f"move.{argument}", argument=argument)
+
+    def game_over(self) -> RuleViolation:
+        return RuleViolation(f"{self.game}.game_over",
+                             N_("The game is over; no more moves can be made."))
+
+    def not_your_turn(self, state: Mapping[str, Any], seat: int) -> RuleViolation:
+        waiting = sorted(self.awaited(state).seats)
+        names = state.get("names") or []
+        who = ", ".join(str(names[s]) if s < len(names) else str(s + 1) for s in waiting)
+        return RuleViolation(f"{self.game}.not_your_turn",
+                             N_("It is not your turn: %(player)s is to act."), player=who)
+
+    # ---- refereeing ------------------------------------------------------------------------
+
+    def parse(self, move: Any) -> tuple[MoveRule, Args]:
+        """The move's rule and arguments, checked for shape only."""
+        if not isinstance(move, Mapping):
+            raise self.bad_move("type")
+        kind = move.get("type")
+        if not isinstance(kind, str):
+            raise self.bad_move("type")
+        rule = self.rules.get(kind)
+        if rule is None:
+            raise RuleViolation(f"{self.game}.unknown_move",
+                                N_("“%(type)s” is not a move in this game."), "move.type",
+                                type=kind[:40])
+        return rule, (rule.parse(move) if rule.parse else {})
+
+    def check(self, state: Mapping[str, Any], seat: int, move: Any) -> tuple[MoveRule, Args]:
+        """Every check, in the shared order; returns the rule and arguments."""
+        if self.over(state):
+            raise self.game_over()
+        rule, args = self.parse(move)
+        if seat not in self.awaited(state).seats:
+            special = self.not_awaited(state, seat, rule) if self.not_awaited else None
+            raise special or self.not_your_turn(state, seat)
+        phase = self.phase_of(state)
+        if rule.phases is not None and phase not in rule.phases:
+            raise RuleViolation(f"{self.game}.wrong_phase",
+                                N_("You cannot %(move)s now: the game is waiting for "
+                                   "%(waiting)s."),
+                                move=rule.label, waiting=self.phase_labels.get(phase, Term(phase)))
+        if rule.check:
+            rule.check(state, seat, args)
+        return rule, args
+
+    def validate(self, state: Mapping[str, Any], seat: int, move: Any) -> None:
+        """Raise RuleViolation if ``seat`` may not make ``move``; change nothing."""
+        self.check(state, seat, move)
+
+    def apply(self, state: Mapping[str, Any], seat: int, move: Any) -> State:
+        """Check ``move`` and return the new state; ``state`` itself is never changed."""
+        rule, args = self.check(state, seat, move)
+        draft = Draft(state)
+        if rule.change:
+            rule.change(draft, seat, args)
+        if self.after:
+            self.after(draft)
+        return draft.state
+
+
+# --------------------------------------------------------------------------------------------
+# Argument parsers shared by the move tables
+# --------------------------------------------------------------------------------------------
+
+
+def is_int(value: Any) -> bool:
+    """A whole number that is not a boolean."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def int_arg(referee: Referee, move: Mapping[str, Any], key: str, low: int | None = None,
+            high: int | None = None) -> int:
+    """``move[key]`` as a whole number within [low, high], else ``bad_move(key)``."""
+    value = move.get(key)
+    if not is_int(value) or (low is not None and value < low) or (
+            high is not None and value > high):
+        raise referee.bad_move(key)
+    return value
+
+
+def choice_arg(referee: Referee, move: Mapping[str, Any], key: str,
+               allowed: Iterable[Any]) -> Any:
+    """``move[key]`` if it is one of ``allowed``, else ``bad_move(key)``."""
+    value = move.get(key)
+    if isinstance(value, bool) or not isinstance(value, (str, int)) or value not in allowed:
+        raise referee.bad_move(key)
+    return value
+
+
+def list_arg(referee: Referee, move: Mapping[str, Any], key: str,
+             item: Callable[[Any], bool], min_items: int = 0,
+             max_items: int | None = None) -> list[Any]:
+    """``move[key]`` as a list whose items all pass ``item``, else ``bad_move(key)``."""
+    value = move.get(key)
+    if (not isinstance(value, list) or len(value) < min_items
+            or (max_items is not None and len(value) > max_items)
+            or not all(item(v) for v in value)):
+        raise referee.bad_move(key)
+    return list(value)
