@@ -50,14 +50,9 @@ def init_app(app: Flask) -> None:
     @app.template_filter("game_name")
     def _game_name(game_id: str) -> str:
         try:
-            names = get_ruleset(game_id).names
+            return get_ruleset(game_id).catalogue.name(str(get_locale()))
         except KeyError:
             return game_id
-        return names.get(str(get_locale()), names["en"])
-
-    @app.template_global("tile_name")
-    def _tile_name(game_id: str, kind: str) -> str:
-        return gettext(get_ruleset(game_id).tile_label(kind))
 
     @app.template_filter("datetime_short")
     def _datetime_short(value) -> str:

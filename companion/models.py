@@ -80,6 +80,17 @@ class AuditEntry(SQLModel, table=True):
     created_at: datetime = _when(nullable=False, default=utcnow)
 
 
+class GroupEdition(SQLModel, table=True):
+    """A group's copy of a game: the printed values its members entered once ("our copy"),
+    used by every table the group opens."""
+
+    __tablename__ = "group_edition"
+    group_id: int = Field(foreign_key="player_group.id", primary_key=True)
+    game: str = Field(max_length=32, primary_key=True)
+    entered: dict = Field(default_factory=dict, sa_column=Column(JSON, nullable=False))
+    updated_at: datetime = _when(nullable=False, default=utcnow)
+
+
 class Player(SQLModel, table=True):
     __tablename__ = "player"
     id: Optional[int] = Field(default=None, primary_key=True)
@@ -110,6 +121,9 @@ class GameTable(SQLModel, table=True):
     host_token_hash: Optional[str] = Field(default=None, max_length=64)
     version: int = Field(default=0, sa_column_kwargs={"server_default": "0"})
     voided_at: Optional[datetime] = _when(nullable=True)    # a voided play leaves history
+    # "Our copy" (design.md §2): the edition values entered for this table, ``{"entered":
+    # {key: value}}``; every value not entered is the game's declared default.
+    edition: Optional[dict] = Field(default=None, sa_column=Column(JSON))
 
 
 class Seat(SQLModel, table=True):

@@ -23,8 +23,11 @@ def error(code: str, message: str, status: int, field: str | None = None):
 
 @bp.get("/games")
 def games():
-    """The games Scribe knows, with their player counts."""
-    return {"games": [{"id": r.id, "names": dict(r.names), "player_counts": list(r.player_counts)}
+    """The games Scribe knows: names, player counts (score-only and live), capabilities."""
+    return {"games": [{"id": r.id, "names": dict(r.catalogue.names),
+                       "player_counts": list(r.catalogue.player_counts),
+                       "live_player_counts": list(r.catalogue.live_player_counts),
+                       "capabilities": sorted(r.catalogue.capabilities)}
                       for r in all_rulesets()]}
 
 

@@ -47,15 +47,14 @@ def _table_problem(problem: TableProblem):
 
 @bp.post("/tables")
 def open_table():
-    """Open a live table: ``{"game", "options", "players": [names], "setup"?}``."""
+    """Open a live table: ``{"game", "options"?, "players": [names], "setup"?,
+    "edition"?}``."""
     body = _json_body()
     if not isinstance(body, dict):
         raise TableProblem(422, "score.not_object", N_("The document must be a JSON object."))
-    setup = body.get("setup")
-    if setup is not None and not isinstance(setup, dict):
-        raise TableProblem(422, "table.bad_setup", N_("Setup must be an object."), "setup")
     opened = live.open_table(db.session(), body.get("game"), body.get("options"),
-                             body.get("players"), setup)
+                             body.get("players"), body.get("setup"),
+                             edition=body.get("edition"))
     table = opened.table
     return jsonify({"id": table.id, "code": table.code, "join_url": _join_url(table),
                     "host_token": opened.host_token, "version": table.version}), 201

@@ -55,6 +55,7 @@ from sqlmodel import Session, col, select
 
 from ..models import (GameTable, Group, GroupMembership, Player, Result, Seat, TableMode,
                       TableStatus, new_table_id, utcnow)
+from ..rules import all_rulesets
 from ..rules.base import N_, RuleViolation, competition_ranks
 from .groups import (PLAYER_NAME_MAX, LOCATION_MAX, GroupProblem, _audit, clean_actor,
                      members, name_key, results_only_document)
@@ -78,26 +79,15 @@ class GameInfo:
     aliases: tuple[str, ...] = ()
 
 
-GAMES: dict[str, GameInfo] = {g.id: g for g in (
-    # Verified: http://boardgamegeek.com/boardgame/12/ra — the BGG link in the README of
-    # https://github.com/nbogie/ra-haskell (found with the search tool).
-    GameInfo("ra", "Ra", 12, "https://boardgamegeek.com/boardgame/12/ra"),
-    # Verified: https://boardgamegeek.com/boardgame/191862/imhotep — a BGG link to Imhotep
-    # (Phil Walker-Harding, KOSMOS 2016) in a public game list found with the search tool.
-    GameInfo("imhotep", "Imhotep", 191862, "https://boardgamegeek.com/boardgame/191862/imhotep",
-             ("imhotep builder of egypt", "imhotep baumeister agyptens")),
-    # UNVERIFIED: the suggested 252526 could not be confirmed with the search tool (the BGG
-    # news post https://boardgamegeek.com/blogpost/95867/ names the game but not its id).
-    GameInfo("pharaon", "Pharaon", None, "unverified (252526 suggested, not confirmed)"),
-    # Verified: http://boardgamegeek.com/boardgame/175223/valley-kings-afterlife — a BGG link
-    # to "Valley of the Kings - Afterlife" in public code found with the search tool.
-    GameInfo("valley_of_the_kings", "Valley of the Kings: Afterlife", 175223,
-             "https://boardgamegeek.com/boardgame/175223/valley-kings-afterlife",
-             ("valley of the kings afterlife", "ve stinu pyramid zasveti")),
-    # UNVERIFIED: no BGG id for Silver & Gold: Pyramids (NSV) was found with the search tool.
-    GameInfo("silver_gold_pyramids", "Silver & Gold: Pyramids", None, "unverified (not found)",
-             ("silver and gold pyramids", "pyramids")),
-)}
+def _games() -> dict[str, GameInfo]:
+    """Our games as BG Stats knows them, from each game's catalogue (its English name, its
+    verified BoardGameGeek id with the source, its other names)."""
+    return {r.id: GameInfo(r.id, r.catalogue.names["en"], r.catalogue.bgg_id,
+                           r.catalogue.bgg_source, tuple(r.catalogue.aliases))
+            for r in all_rulesets()}
+
+
+GAMES: dict[str, GameInfo] = _games()
 _BY_BGG = {g.bgg_id: g.id for g in GAMES.values() if g.bgg_id}
 
 

@@ -20,7 +20,6 @@ field), which the API turns into ``{"error", "message", "field"}``.
 
 from __future__ import annotations
 
-import importlib
 import secrets
 from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
@@ -40,8 +39,6 @@ LOCATION_MAX = 120
 REASON_MAX = 200
 MEMBER = "member"
 ADMIN = "admin"
-# The five games Scribe keeps history for; only some have a ruleset (score_final) today.
-GAME_IDS = ("ra", "imhotep", "pharaon", "valley_of_the_kings", "silver_gold_pyramids")
 
 
 class GroupProblem(TableProblem):
@@ -83,18 +80,11 @@ def name_key(name: str) -> str:
 
 
 def ruleset_or_none(game: str) -> Ruleset | None:
-    """The game's ruleset, or None when Scribe cannot score it yet."""
+    """The game's ruleset, or None for a game Scribe does not know (an imported play)."""
     try:
         return get_ruleset(game)
     except KeyError:
-        pass
-    if game in GAME_IDS:     # a game package that nothing has imported yet registers on import
-        try:
-            importlib.import_module(f"companion.rules.{game}")
-            return get_ruleset(game)
-        except (ImportError, KeyError):
-            return None
-    return None
+        return None
 
 
 def _audit(session: Session, group: Group, actor: str, action: str, details: dict[str, Any],
@@ -670,7 +660,7 @@ def correct_play(session: Session, group: Group, table_id: Any, document: Any,
     return table
 
 
-__all__ = ["ADMIN", "Access", "GAME_IDS", "GroupProblem", "MEMBER", "OpenedGroup",
+__all__ = ["ADMIN", "Access", "GroupProblem", "MEMBER", "OpenedGroup",
            "audit_log", "authorize", "clean_actor", "clean_text", "correct_play",
            "get_group", "group_for_token", "group_table", "is_member", "join_group", "member",
            "members", "merge_players", "name_key", "open_group", "record_play", "rename_group",

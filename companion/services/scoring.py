@@ -134,7 +134,7 @@ def sheet_rows(ruleset: Ruleset, players: Sequence[Mapping[str, Any]]) -> list[d
             rows.append({"kind": "stage", "stage": stage})
         stage_seen = stage
         rows.append({"kind": "category", "stage": stage, "category": category,
-                     "label": ruleset.category_labels.get(category, category),
+                     "label": ruleset.labels.categories.get(category, category),
                      "cells": cells[(stage, category)]})
     if stage_seen is not None:
         rows.append(_stage_total_row(stage_seen, players))

@@ -44,8 +44,9 @@ from sqlalchemy import func
 from sqlmodel import Session, col, select
 
 from ..models import GameTable, Group, Result, Seat, TableStatus
+from ..rules import all_rulesets
 from ..rules.base import N_
-from .groups import GAME_IDS, GroupProblem, audit_log, group_table, member, members
+from .groups import GroupProblem, audit_log, group_table, member, members
 from .history import Line, Play, as_utc, member_names, names_for
 from .ladder import (OVERALL, PROVISIONAL_MAX_SIGMA, PROVISIONAL_MIN_PLAYS, Ladders, Standing,
                      group_ladders, standings)
@@ -65,8 +66,9 @@ def _mean(values: Sequence[int]) -> float | None:
 
 def game_order(games: Iterable[str]) -> list[str]:
     """Our five games first in their usual order, then any other, alphabetically."""
-    known = [g for g in GAME_IDS if g in set(games)]
-    return known + sorted(set(games) - set(GAME_IDS))
+    order = [r.id for r in all_rulesets()]       # the games' registration order
+    known = [g for g in order if g in set(games)]
+    return known + sorted(set(games) - set(order))
 
 
 def _holder(name_of: Mapping[int, str], player_id: int, one: Play) -> dict[str, Any]:

@@ -24,7 +24,8 @@ from sqlmodel import Session, col, delete, func, select
 
 from ..models import (GameTable, Move, Player, Result, Seat, TableMode, TableStatus, utcnow)
 from ..rules import get_ruleset
-from ..rules.base import N_, RuleViolation, Ruleset
+from ..rules.base import (Capability, Edition, InvalidDocument, N_, RuleViolation, Ruleset,
+                          check_document, normalise_options, offers, resolve_edition)
 from .scoring import write_results
 
 CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"     # no 0/O, 1/I/L: easy to read aloud
@@ -123,36 +124,57 @@ def _ruleset(game: Any) -> Ruleset:
         ruleset = get_ruleset(game) if isinstance(game, str) else None
     except KeyError:
         ruleset = None
-    if ruleset is None or not hasattr(ruleset, "setup"):
+    if ruleset is None or not offers(ruleset, Capability.LIVE):
         raise TableProblem(422, "table.unknown_game", N_("Unknown game “%(game)s”."), "game",
-                           game=str(game))
+                           game=str(game)[:40])
     return ruleset
 
 
+def _refusal(violation: RuleViolation, status: int = 422) -> TableProblem:
+    return TableProblem(status, violation.code, violation.message, violation.field,
+                        **violation.params)
+
+
 def clean_options(ruleset: Ruleset, options: Any) -> dict[str, Any]:
-    """The table's options: every known flag with its default; unknown or non-boolean ones
-    are refused. A game's ``extra_options`` (structured data) pass to its setup, which checks
-    them."""
-    if options is None:
-        options = {}
-    if not isinstance(options, Mapping):
+    """The table's options: every declared option with its default; a wrong or unknown one is
+    refused naming ``options.<key>``."""
+    if options is not None and not isinstance(options, Mapping):
         raise TableProblem(422, "table.bad_options", N_("Options must be an object."),
                            "options")
-    known = {f.key: f for f in ruleset.live_options}
-    extra = getattr(ruleset, "extra_options", frozenset())   # checked by the game's setup
-    clean = {key: options[key] for key in extra if key in options}
-    for key, value in options.items():
-        if key in extra:
-            continue
-        if key not in known:
-            raise TableProblem(422, "schema.unknown_key", N_("Unknown entry “%(key)s”."),
-                               f"options.{key}", key=str(key))
-        if not isinstance(value, bool):
-            raise TableProblem(422, "schema.not_boolean", N_("This must be true or false."),
-                               f"options.{key}")
-    for key, spec in known.items():
-        clean[key] = options.get(key, spec.default)
+    try:
+        return normalise_options(ruleset, options)
+    except InvalidDocument as invalid:
+        raise _refusal(invalid.first) from None
+
+
+def clean_setup(ruleset: Ruleset, players: int, setup: Any) -> dict[str, Any]:
+    """The physical start as the game's set-up schema describes it (default: the game's
+    default set-up); a wrong entry is refused naming ``setup.<path>``."""
+    if setup is None:
+        return ruleset.default_setup(players)
+    if not isinstance(setup, Mapping):
+        raise TableProblem(422, "table.bad_setup", N_("Setup must be an object."), "setup")
+    clean, violations = check_document(ruleset.setup_schema(players), setup)
+    if violations:
+        first = violations[0]
+        raise TableProblem(422, first.code, first.message, _setup_field(first.field),
+                           **first.params)
     return clean
+
+
+def _setup_field(field: str | None) -> str:
+    if not field:
+        return "setup"
+    return field if field.startswith(("setup", "options.", "edition.", "players")) \
+        else f"setup.{field}"
+
+
+def table_edition(ruleset: Ruleset, entered: Mapping[str, Any] | None) -> Edition:
+    """The edition in force: the entered values over the game's declared defaults."""
+    try:
+        return resolve_edition(ruleset.edition, entered)
+    except InvalidDocument as invalid:
+        raise _refusal(invalid.first) from None
 
 
 def clean_names(names: Any) -> list[str]:
@@ -182,23 +204,35 @@ class OpenedTable:
 
 
 def open_table(session: Session, game: Any, options: Any, names: Any,
-               setup: Mapping[str, Any] | None = None, colors: Sequence[str | None] = (),
-               location: str | None = None) -> OpenedTable:
+               setup: Mapping[str, Any] | None = None, location: str | None = None,
+               edition: Mapping[str, Any] | None = None) -> OpenedTable:
     """Open a live table; the game's own setup check runs first, so nothing is written for
-    a table that could not be played."""
+    a table that could not be played. ``edition`` holds the printed values entered for this
+    copy (a group's copy, or the host's); the rest are the game's defaults."""
     ruleset = _ruleset(game)
     clean = clean_options(ruleset, options)
     players = clean_names(names)
-    setup = dict(setup) if setup else ruleset.default_setup(len(players))
+    if len(players) not in ruleset.catalogue.live_player_counts:
+        counts = ruleset.catalogue.live_player_counts
+        raise TableProblem(422, "table.bad_player_count",
+                           N_("This game is played live by %(low)d to %(high)d players, not "
+                              "%(count)d."), "players", low=min(counts), high=max(counts),
+                           count=len(players))
+    setup = clean_setup(ruleset, len(players), setup)
+    if edition is not None and not isinstance(edition, Mapping):
+        raise TableProblem(422, "table.bad_edition", N_("The edition must be an object."),
+                           "edition")
+    entered = dict(edition or {})
     try:
-        state = ruleset.setup(clean, players, setup)
+        state = ruleset.setup(clean, players, setup, table_edition(ruleset, entered))
     except RuleViolation as violation:
-        raise TableProblem(422, violation.code, violation.message, violation.field,
-                           **violation.params) from None
+        raise TableProblem(422, violation.code, violation.message,
+                           _setup_field(violation.field), **violation.params) from None
     host_token = new_token()
     for _attempt in range(20):
         table = GameTable(game=ruleset.id, mode=TableMode.LIVE.value,
                           status=TableStatus.PLAYING.value, options=clean, setup=setup,
+                          edition={"entered": entered} if entered else None,
                           code=new_code(), host_token_hash=hash_token(host_token),
                           location=location or None)
         try:
@@ -208,9 +242,8 @@ def open_table(session: Session, game: Any, options: Any, names: Any,
                 player = Player(name=name)
                 session.add(player)
                 session.flush()
-                color = colors[position] if position < len(colors) else None
                 session.add(Seat(table_id=table.id, position=position, player_id=player.id,
-                                 name=name, color=color or None))
+                                 name=name))
             session.commit()
             break
         except IntegrityError:      # the join code was taken meanwhile: draw another
@@ -219,6 +252,11 @@ def open_table(session: Session, game: Any, options: Any, names: Any,
         raise TableProblem(503, "table.no_code", N_("Try again in a moment."))
     _remember(table.id, 0, state)
     return OpenedTable(table, host_token)
+
+
+def entered_edition(table: GameTable) -> dict[str, Any]:
+    """The edition values entered for ``table`` (empty: every value is the default)."""
+    return dict((table.edition or {}).get("entered") or {})
 
 
 def get_table(session: Session, table_id: str) -> GameTable:
@@ -328,7 +366,8 @@ def state_at(session: Session, table: GameTable, version: int | None = None) -> 
         return cached
     ruleset = get_ruleset(table.game)
     names = [seat.name for seat in seats(session, table)]
-    state = ruleset.setup(table.options, names, table.setup or {})
+    state = ruleset.setup(table.options, names, table.setup or {},
+                          resolve_edition(ruleset.edition, entered_edition(table)))
     for move in _active_moves(session, table, version):
         state = ruleset.apply(state, move.seat, move.move)
     _remember(table.id, version, state)
@@ -353,30 +392,55 @@ def _bump_version(session: Session, table: GameTable, expected: int) -> int:
     return expected + 1
 
 
-def _recorded(session: Session, table: GameTable, idempotency_key: str) -> Accepted | None:
-    """The first answer to a move already recorded under ``idempotency_key``, if any."""
+def _recorded(session: Session, table: GameTable, idempotency_key: str,
+              move: Any = None) -> Accepted | None:
+    """The first answer to a move already recorded under ``idempotency_key``, if any. The
+    same key with a different move is refused: a key names one move, never two."""
     earlier = session.execute(_MOVE_BY_KEY, {"table_id": table.id,
                                              "key": idempotency_key}).scalars().first()
     if earlier is None:
         return None
+    if move is not None and earlier.move != move:
+        raise TableProblem(422, "table.key_reused",
+                           N_("This idempotency key was used for another move; each move "
+                              "needs a key of its own."), "idempotency_key")
     return Accepted(earlier.version, state_at(session, table, earlier.version), True)
+
+
+MAX_REBASES = 8     # concurrent moves of one simultaneous step, re-checked one after another
+
+
+def _rebase_allowed(session: Session, table: GameTable, ruleset: Ruleset, seat: int,
+                    seen: int) -> bool:
+    """A move made on version ``seen`` of a simultaneous step may be re-checked on the table's
+    current version if the step is still the same and this seat is still awaited in it (the
+    game guarantees that the awaited seats' moves in one step commute; design.md §2)."""
+    if not 0 <= seen < table.version:
+        return False
+    now = ruleset.awaiting(state_at(session, table))
+    if now.step is None or seat not in now.seats:
+        return False
+    then = ruleset.awaiting(state_at(session, table, seen))
+    return then.step == now.step and seat in then.seats
 
 
 def submit_move(session: Session, table: GameTable, seat: int, move: Any, version: Any,
                 idempotency_key: Any) -> Accepted:
     """Referee and record one move (the API's POST .../moves).
 
-    A retry carries an idempotency key already recorded; it gets the first answer back. The
-    key is looked up only on the way to a refusal (a retry always names a version that is no
-    longer current) and, on the way to success, the unique (table, key) constraint catches
-    the rest, so an accepted move costs no extra query."""
+    A retry carries an idempotency key already recorded; it gets the first answer back (the
+    same key with another move is refused). The key is looked up only on the way to a
+    refusal (a retry always names a version that is no longer current) and, on the way to
+    success, the unique (table, key) constraint catches the rest, so an accepted move costs no
+    extra query. In a simultaneous step a move made on an older version of the same step is
+    re-checked on the fresh state instead of being refused (:func:`_rebase_allowed`)."""
     if not isinstance(idempotency_key, str) or not 1 <= len(idempotency_key) <= 80:
         raise TableProblem(422, "table.bad_idempotency_key",
                            N_("Each move needs an idempotency key (1 to 80 characters)."),
                            "idempotency_key")
 
     def refuse(problem: Exception) -> Accepted:
-        earlier = _recorded(session, table, idempotency_key)
+        earlier = _recorded(session, table, idempotency_key, move)
         if earlier is not None:
             return earlier
         raise problem
@@ -385,41 +449,48 @@ def submit_move(session: Session, table: GameTable, seat: int, move: Any, versio
         return refuse(TableProblem(422, "table.bad_version",
                                    N_("Say which version of the table the move was made on."),
                                    "version"))
-    if table.status != TableStatus.PLAYING.value:
-        return refuse(TableProblem(409, "table.not_playing",
-                                   N_("This table is not being played.")))
-    if version != table.version:
-        return refuse(StaleVersion(table.version))
     ruleset = get_ruleset(table.game)
-    state = state_at(session, table, version)
-    try:
-        new_state = ruleset.apply(state, seat, move)
-    except RuleViolation as violation:
-        status = 403 if violation.code in ruleset.out_of_turn_codes else 422
-        return refuse(TableProblem(status, violation.code, violation.message, violation.field,
-                                   **violation.params))
-    try:
-        new_version = _bump_version(session, table, version)
-    except StaleVersion as stale:       # a concurrent retry of this very move may have won
-        return refuse(stale)
-    try:
-        seq = (session.execute(_LAST_SEQ, {"table_id": table.id}).scalar() or 0) + 1
-        session.execute(_INSERT_MOVE, {"table_id": table.id, "seq": seq, "seat": seat,
-                                       "move": move, "idempotency_key": idempotency_key,
-                                       "version": new_version})
-        if ruleset.is_over(new_state):
-            _finish(session, table, ruleset, new_state)
-        session.commit()
-    except IntegrityError:
-        # The key was recorded already (a retry racing its original, or a key used twice).
-        session.rollback()
-        earlier = _recorded(session, table, idempotency_key)
-        if earlier is None:
-            raise
-        return earlier
-    set_committed_value(table, "version", new_version)   # no reload: we know what we wrote
-    _remember(table.id, new_version, new_state)
-    return Accepted(new_version, new_state)
+    for _attempt in range(MAX_REBASES):
+        if table.status != TableStatus.PLAYING.value:
+            return refuse(TableProblem(409, "table.not_playing",
+                                       N_("This table is not being played.")))
+        current = table.version
+        if version != current:
+            earlier = _recorded(session, table, idempotency_key, move)
+            if earlier is not None:
+                return earlier
+            if not _rebase_allowed(session, table, ruleset, seat, version):
+                raise StaleVersion(current)
+        state = state_at(session, table, current)
+        try:
+            new_state = ruleset.apply(state, seat, move)
+        except RuleViolation as violation:
+            status = 403 if violation.code in ruleset.out_of_turn_codes else 422
+            return refuse(TableProblem(status, violation.code, violation.message,
+                                       violation.field, **violation.params))
+        try:
+            new_version = _bump_version(session, table, current)
+        except StaleVersion:
+            continue        # another phone moved meanwhile: look again (retry or rebase)
+        try:
+            seq = (session.execute(_LAST_SEQ, {"table_id": table.id}).scalar() or 0) + 1
+            session.execute(_INSERT_MOVE, {"table_id": table.id, "seq": seq, "seat": seat,
+                                           "move": move, "idempotency_key": idempotency_key,
+                                           "version": new_version})
+            if ruleset.is_over(new_state):
+                _finish(session, table, ruleset, new_state)
+            session.commit()
+        except IntegrityError:
+            # The key was recorded already (a retry racing its original, or a key used twice).
+            session.rollback()
+            earlier = _recorded(session, table, idempotency_key, move)
+            if earlier is None:
+                raise
+            return earlier
+        set_committed_value(table, "version", new_version)   # no reload: we know what we wrote
+        _remember(table.id, new_version, new_state)
+        return Accepted(new_version, new_state)
+    raise StaleVersion(table.version)
 
 
 def _finish(session: Session, table: GameTable, ruleset: Ruleset,
@@ -467,14 +538,17 @@ def move_log(session: Session, table: GameTable) -> list[Move]:
 
 def view(session: Session, table: GameTable, seat: int | None,
          state: Mapping[str, Any] | None = None) -> dict[str, Any]:
-    """What one phone sees: ``{"version", "state", "prompts", "scores"}`` (design.md §3).
+    """What one phone sees: ``{"version", "status", "state", "awaiting", "to_act",
+    "prompts", "scores"}`` (design.md §3); ``to_act`` is the first awaited seat.
     A seat sees its own prompts; a spectator (``seat=None``) sees none."""
     ruleset = get_ruleset(table.game)
     state = state if state is not None else state_at(session, table)
     show_scores = ruleset.scores_visible(state, table.options)
+    awaiting = ruleset.awaiting(state)
     return {"version": table.version, "status": table.status,
             "state": ruleset.view(state, seat, table.options),
-            "to_act": ruleset.to_act(state),
+            "awaiting": sorted(awaiting.seats),
+            "to_act": min(awaiting.seats) if awaiting.seats else None,
             "prompts": ruleset.prompts(state, seat) if seat is not None and
             table.status == TableStatus.PLAYING.value else {"moves": []},
             "scores": ruleset.score(state).as_dict() if show_scores else None}

@@ -56,7 +56,7 @@ def _actor() -> str:
 
 def _game_labels() -> dict[str, str]:
     language = str(get_locale())
-    labels = {r.id: r.names.get(language, r.names["en"]) for r in all_rulesets()}
+    labels = {r.id: r.catalogue.name(language) for r in all_rulesets()}
     labels["overall"] = _("All games")
     labels["winning"] = _("Winning score")
     return labels

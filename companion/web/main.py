@@ -8,7 +8,7 @@ from flask import Blueprint, abort, current_app, redirect, render_template, requ
 
 from .. import db
 from ..i18n import LANGUAGE_COOKIE
-from ..rules import all_rulesets, get_ruleset
+from ..rules import Capability, all_rulesets, get_ruleset
 from ..services.scoring import load_table, recent_tables, sheet_rows
 from . import live
 
@@ -18,7 +18,7 @@ bp = Blueprint("main", __name__)
 @bp.get("/")
 def index():
     """Start page: score a game, or look at recent ones."""
-    return render_template("index.html", rulesets=all_rulesets(),
+    return render_template("index.html", rulesets=all_rulesets(Capability.SCORE),
                            recent=recent_tables(db.session(), limit=5))
 
 

@@ -7,14 +7,15 @@ beside the input that caused it, and the form keeps what was typed.
 
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import dataclass, field
 from typing import Any, Mapping
 
 from werkzeug.datastructures import MultiDict
 
-from ..rules.base import (BoolField, Field, IntField, ListField, ObjectField, RuleViolation,
-                          TextField)
+from ..rules.base import (BoolField, ChoiceField, Field, IntField, ListField, ObjectField,
+                          RuleViolation, TextField)
 
 _INDEX = re.compile(r"\.\d+(?=\.|$)")
 _WHOLE_NUMBER = re.compile(r"[+-]?\d{1,9}")
@@ -33,7 +34,7 @@ def _size(sizes: Mapping[str, int], path: str) -> int:
 class Widget:
     """One node of the rendered form: a group of inputs, or an input."""
 
-    kind: str                     # "group", "int", "text", "bool"
+    kind: str                     # "group", "int", "text", "bool", "select"
     path: str
     label: str
     label_params: dict[str, Any] = field(default_factory=dict)
@@ -41,7 +42,8 @@ class Widget:
     value: str = ""
     errors: list[str] = field(default_factory=list)
     max_length: int | None = None
-    choices: tuple[str, ...] = ()
+    choices: tuple = ()           # values, or (value, label msgid) pairs
+    seat_choice: bool = False     # the values are seats: show the players' names
 
     @property
     def has_errors(self) -> bool:
@@ -49,8 +51,10 @@ class Widget:
 
 
 def build_form(schema: ObjectField, sizes: Mapping[str, int], values: Mapping[str, str],
-               errors: Mapping[str, list[str]]) -> Widget:
-    """The widget tree for ``schema`` with ``values`` typed so far and ``errors`` by path."""
+               errors: Mapping[str, list[str]], prefix: str = "") -> Widget:
+    """The widget tree for ``schema`` with ``values`` typed so far and ``errors`` by path.
+    With ``prefix`` every input is named ``<prefix>.<path>`` (sizes stay unprefixed).
+    A ChoiceField's options carry their values as JSON, so any plain value can be chosen."""
 
     def node(spec: Field, path: str, label: str, params: dict[str, Any]) -> Widget:
         mine = list(errors.get(path, []))
@@ -60,8 +64,16 @@ def build_form(schema: ObjectField, sizes: Mapping[str, int], values: Mapping[st
                 if not (not path and sub.key == "game")], errors=mine)
         if isinstance(spec, ListField):
             items = [node(spec.item, _join(path, i), spec.item_label or spec.item.label,
-                          {"n": i + 1}) for i in range(_size(sizes, path))]
+                          {"n": i + 1}) for i in range(_size(sizes, _unprefixed(path)))]
             return Widget("group", path, label, params, items, errors=mine)
+        if isinstance(spec, ChoiceField):
+            options = tuple((json.dumps(value), text) for value, text in spec.pairs())
+            value = values.get(path)
+            if value is None:
+                default = spec.default if spec.default is not None else None
+                value = json.dumps(default) if default is not None else ""
+            return Widget("select", path, label, params, value=value, errors=mine,
+                          choices=options, seat_choice=spec.seat_choice)
         kind = {IntField: "int", TextField: "text", BoolField: "bool"}[type(spec)]
         value = values.get(path, "")
         if isinstance(spec, BoolField) and path not in values:
@@ -71,12 +83,17 @@ def build_form(schema: ObjectField, sizes: Mapping[str, int], values: Mapping[st
                       errors=mine, max_length=getattr(spec, "max_length", None),
                       choices=tuple(choices))
 
-    return node(schema, "", schema.label, {})
+    def _unprefixed(path: str) -> str:
+        return path[len(prefix) + 1:] if prefix and path.startswith(prefix + ".") else path
+
+    return node(schema, prefix, schema.label, {})
 
 
-def parse_form(schema: ObjectField, form: MultiDict, sizes: Mapping[str, int]) -> dict[str, Any]:
+def parse_form(schema: ObjectField, form: MultiDict, sizes: Mapping[str, int],
+               prefix: str = "") -> dict[str, Any]:
     """The document the form describes. Blank numbers are left out (they mean 0); text that
-    is not a whole number is kept as typed so that validation names it."""
+    is not a whole number is kept as typed so that validation names it; a choice is read
+    back from its JSON."""
 
     def value(spec: Field, path: str) -> Any:
         if isinstance(spec, ObjectField):
@@ -87,19 +104,30 @@ def parse_form(schema: ObjectField, form: MultiDict, sizes: Mapping[str, int]) -
                     out[sub.key] = sub_value
             return out
         if isinstance(spec, ListField):
-            items = [value(spec.item, _join(path, i)) for i in range(_size(sizes, path))]
+            items = [value(spec.item, _join(path, i))
+                     for i in range(_size(sizes, _unprefixed(path)))]
             return items if any(item is not None for item in items) else None
         if isinstance(spec, BoolField):
             chosen = form.getlist(path)
             return chosen[-1] == "1" if chosen else None
         raw = form.get(path, "").strip()
+        if isinstance(spec, ChoiceField):
+            if not raw:
+                return None
+            try:
+                return json.loads(raw)
+            except ValueError:
+                return raw
         if isinstance(spec, TextField):
             return raw if path in form else None
         if not raw:
             return None
         return int(raw) if _WHOLE_NUMBER.fullmatch(raw) else raw
 
-    return value(schema, "")
+    def _unprefixed(path: str) -> str:
+        return path[len(prefix) + 1:] if prefix and path.startswith(prefix + ".") else path
+
+    return value(schema, prefix)
 
 
 def typed_values(form: MultiDict) -> dict[str, str]:

@@ -7,7 +7,7 @@ from flask_babel import gettext as _
 
 from .. import db
 from ..i18n import render_violation
-from ..rules import all_rulesets, get_ruleset
+from ..rules import Capability, all_rulesets, get_ruleset, offers
 from ..rules.base import InvalidDocument, N_, RuleViolation, Ruleset
 from ..services.scoring import save_scored_table, sheet_rows
 from .schema_form import build_form, errors_by_field, parse_form, typed_values
@@ -21,9 +21,12 @@ LOCATION_MAX, NOTES_MAX = 120, 2000
 
 def _ruleset(game: str) -> Ruleset:
     try:
-        return get_ruleset(game)
+        ruleset = get_ruleset(game)
     except KeyError:
         abort(404)
+    if not offers(ruleset, Capability.SCORE):
+        abort(404)
+    return ruleset
 
 
 def _clamp(value: int | None, allowed: range | tuple[int, ...], default: int) -> int:
@@ -35,7 +38,7 @@ def _clamp(value: int | None, allowed: range | tuple[int, ...], default: int) ->
 @bp.get("/")
 def choose_game():
     """List the games that can be scored."""
-    return render_template("score/choose.html", rulesets=all_rulesets())
+    return render_template("score/choose.html", rulesets=all_rulesets(Capability.SCORE))
 
 
 @bp.route("/<game>", methods=["GET", "POST"])
@@ -43,16 +46,17 @@ def score_form(game: str):
     """Enter a finished game's tally, see the Scoresheet, and save it."""
     ruleset = _ruleset(game)
     source = request.form if request.method == "POST" else request.args
-    players = _clamp(source.get("_players", type=int), tuple(ruleset.player_counts),
-                     ruleset.default_players)
-    stages = _clamp(source.get("_stages", type=int), range(1, ruleset.stages + 1),
-                    ruleset.stages)
+    counts = ruleset.catalogue.player_counts
+    last_stage = ruleset.score_form.stages
+    players = _clamp(source.get("_players", type=int), counts,
+                     ruleset.catalogue.default_players)
+    stages = _clamp(source.get("_stages", type=int), range(1, last_stage + 1), last_stage)
     values = typed_values(request.form) if request.method == "POST" else {}
     action = request.form.get("action", "score")
     if request.method == "GET" or action in RESIZE_ACTIONS:
         d_players, d_stages = RESIZE_ACTIONS.get(action, (0, 0))
-        players = _clamp(players + d_players, tuple(ruleset.player_counts), players)
-        stages = _clamp(stages + d_stages, range(1, ruleset.stages + 1), stages)
+        players = _clamp(players + d_players, counts, players)
+        stages = _clamp(stages + d_stages, range(1, last_stage + 1), stages)
         return _render(ruleset, players, stages, values, {})
 
     sizes = ruleset.form_sizes(players, stages)
@@ -90,6 +94,6 @@ def _render(ruleset: Ruleset, players: int, stages: int, values, errors, sheet=N
         "score/form.html", ruleset=ruleset, form=form, players=players, stages=stages,
         values=values, errors=errors, sheet=sheet,
         rows=sheet_rows(ruleset, sheet["players"]) if sheet else None,
-        can_add_player=players < max(ruleset.player_counts),
-        can_remove_player=players > min(ruleset.player_counts),
-        can_add_stage=stages < ruleset.stages, can_remove_stage=stages > 1)
+        can_add_player=players < max(ruleset.catalogue.player_counts),
+        can_remove_player=players > min(ruleset.catalogue.player_counts),
+        can_add_stage=stages < ruleset.score_form.stages, can_remove_stage=stages > 1)
