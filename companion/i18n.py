@@ -54,6 +54,19 @@ def init_app(app: Flask) -> None:
         except KeyError:
             return game_id
 
+    @app.template_filter("translate")
+    def _translate(msgid: str) -> str:
+        return gettext(msgid) if msgid else ""
+
+    @app.template_filter("edition_value")
+    def _edition_value(value: Any) -> str:
+        """A printed value as people write it: lists joined with " · ", nested with " / "."""
+        if isinstance(value, (list, tuple)):
+            inner = [_edition_value(v) for v in value]
+            nested = any(isinstance(v, (list, tuple)) for v in value)
+            return (" / " if nested else " · ").join(inner)
+        return gettext(value) if isinstance(value, str) else str(value)
+
     @app.template_filter("datetime_short")
     def _datetime_short(value) -> str:
         return format_datetime(value, "short") if value else ""

@@ -2,7 +2,7 @@
 // Headings that show a player's name follow the name as it is typed.
 (function () {
   "use strict";
-  document.querySelectorAll('input[name$=".name"]').forEach(function (input) {
+  document.querySelectorAll('input[name$=".name"], input[data-names]').forEach(function (input) {
     var placeholders = {};
     document.querySelectorAll('[data-name-of="' + input.name + '"]').forEach(function (el, i) {
       placeholders[i] = el.dataset.fallback || el.textContent;

@@ -18,7 +18,7 @@ from .. import db
 from ..i18n import violation_body
 from ..models import GameTable
 from ..rules.base import InvalidDocument, N_
-from ..services import bgstats, groups, stats
+from ..services import editions, bgstats, groups, stats
 from ..services.groups import GroupProblem
 from ..services.history import load_plays
 from . import bp
@@ -258,6 +258,36 @@ def correct_play(group_id: int, table_id: str):
 
 
 # ---- statistics and ladders ----------------------------------------------------------------
+
+
+# ---- our copy: printed values per game -----------------------------------------------------
+
+
+@bp.get("/groups/<int:group_id>/editions")
+def list_editions(group_id: int):
+    """Every game whose printed values the group entered, with those values (member)."""
+    access = _access(group_id)
+    return _json({"editions": editions.copies(db.session(), access.group.id)})
+
+
+@bp.get("/groups/<int:group_id>/editions/<game>")
+def read_edition(group_id: int, game: str):
+    """The group's copy of ``game``: entered values, and what is in force (member)."""
+    access = _access(group_id)
+    document = editions.export_copy(db.session(), access.group, game)
+    in_force = editions.resolved(document["game"], document["values"])
+    return _json({**document, "in_force": dict(in_force.values),
+                  "defaults": list(in_force.defaults), "missing": list(in_force.missing)})
+
+
+@bp.put("/groups/<int:group_id>/editions/<game>")
+def save_edition(group_id: int, game: str):
+    """Replace the group's copy of ``game``: ``{"values": {...}, "actor"?}`` (member)."""
+    access = _access(group_id)
+    body = _body()
+    values = editions.save_copy(db.session(), access.group, game, body.get("values"),
+                                body.get("actor"))
+    return _json({"game": game, "values": values})
 
 
 @bp.get("/groups/<int:group_id>/ladder")

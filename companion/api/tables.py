@@ -104,11 +104,30 @@ def submit_move(table_id: str):
         accepted = live.submit_move(session, table, seat, body.get("move"),
                                     body.get("version"), body.get("idempotency_key"))
     except StaleVersion as stale:
-        return jsonify({"error": "stale_version", "field": "version",
-                        "message": _("Someone else moved first; here is the table now."),
-                        "version": stale.version,
-                        **{k: v for k, v in live.view(session, table, seat).items()
-                           if k in ("state", "prompts")}}), 409
+        return _stale(session, table, seat, stale)
+    if not accepted.replayed:
+        broker.publish(table.id, accepted.version)
+    shown = live.view(session, table, seat, state=accepted.state)
+    return {"version": accepted.version, "state": shown["state"], "prompts": shown["prompts"]}
+
+
+@bp.post("/tables/<table_id>/draw")
+def draw(table_id: str):
+    """Let the app draw what the table awaits (a tile, a card): ``{"version",
+    "idempotency_key"}`` with the seat's token; answered like a move."""
+    session = db.session()
+    table, seat, _host = _table_and_viewer(session, table_id)
+    if seat is None:
+        raise TableProblem(403, "table.seat_token_needed",
+                           N_("Moves are made with a seat token (Authorization: Bearer …)."))
+    body = _json_body()
+    if not isinstance(body, dict):
+        raise TableProblem(422, "score.not_object", N_("The document must be a JSON object."))
+    try:
+        accepted = live.draw_for(session, table, seat, body.get("version"),
+                                 body.get("idempotency_key"))
+    except StaleVersion as stale:
+        return _stale(session, table, seat, stale)
     if not accepted.replayed:
         broker.publish(table.id, accepted.version)
     shown = live.view(session, table, seat, state=accepted.state)
@@ -131,6 +150,15 @@ def undo(table_id: str):
     broker.publish(table.id, accepted.version)
     shown = live.view(session, table, seat, state=accepted.state)
     return {"version": accepted.version, "state": shown["state"], "prompts": shown["prompts"]}
+
+
+def _stale(session: Session, table, seat: int | None, stale: StaleVersion):
+    """409 with the fresh table, so the phone can show it and try again."""
+    return jsonify({"error": "stale_version", "field": "version",
+                    "message": _("Someone else moved first; here is the table now."),
+                    "version": stale.version,
+                    **{k: v for k, v in live.view(session, table, seat).items()
+                       if k in ("state", "prompts")}}), 409
 
 
 def sse(event: str, data: dict[str, Any], event_id: int | None = None) -> str:

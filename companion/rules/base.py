@@ -20,6 +20,9 @@ def N_(message: str) -> str:
     return message
 
 
+SEAT_LABEL = N_("Seat %(n)d")    # item label of a per-seat list: forms show the player's name
+
+
 class Term(str):
     """A message parameter that is itself a translatable word (a tile or category name)."""
 
@@ -398,6 +401,7 @@ class Catalogue:
     bgg_source: str = ""                        # where the id was checked, or why not
     aliases: tuple[str, ...] = ()               # other names, matched case-insensitively on import
     default_players: int = 4
+    order: int = 100                            # place in menus and lists (lower first)
 
     def name(self, lang: str = "en") -> str:
         return self.names.get(lang) or self.names["en"]
@@ -491,12 +495,12 @@ def resolve_edition(values: Sequence[EditionValue], given: Mapping[str, Any] | N
         path = _join(field_prefix, key)
         if given.get(key) is not None and spec.check is not None:
             try:
-                resolved[key] = spec.check(given[key], path)
+                resolved[key] = spec.check(_plain(given[key]), path)
             except RuleViolation as violation:
                 violations.append(violation)
         elif given.get(key) is not None:
             checker = _Checker()
-            resolved[key] = checker.check(spec.field, given[key], path)
+            resolved[key] = checker.check(spec.field, _plain(given[key]), path)
             violations.extend(checker.violations)
         elif spec.required and spec.default is None:
             missing.append(key)
@@ -572,7 +576,7 @@ class Ruleset(Protocol):
     """
 
     # ---- identity and catalogue ------------------------------------------------------------
-    id: str                                   # stable game id ("ra"); also the package name
+    id: str                                   # stable game id; also the package name
     catalogue: Catalogue
     labels: Labels
 
@@ -638,6 +642,10 @@ class Ruleset(Protocol):
 
     def view(self, state: State, seat: int | None, options: Mapping[str, Any]) -> dict[str, Any]:
         """What one phone may see (hidden information removed; default: everything)."""
+        ...
+
+    def seat_colours(self, setup: Mapping[str, Any]) -> list[str | None]:
+        """Each seat's colour name from the set-up, for pads and cards (default: none)."""
         ...
 
     def scores_visible(self, state: State, options: Mapping[str, Any]) -> bool:
@@ -714,6 +722,9 @@ class GameRules:
     def scores_visible(self, state: State, options: Mapping[str, Any]) -> bool:
         return True
 
+    def seat_colours(self, setup: Mapping[str, Any]) -> list[str | None]:
+        return []
+
     def is_over(self, state: State) -> bool:
         return False
 
@@ -779,9 +790,10 @@ def get_ruleset(game_id: str) -> Ruleset:
 
 
 def all_rulesets(capability: Capability | None = None) -> list[Ruleset]:
-    """Every registered game (with ``capability`` if given), in registration order."""
-    return [r for r in _REGISTRY.values()
-            if capability is None or capability in r.catalogue.capabilities]
+    """Every registered game (with ``capability`` if given), in the catalogue's order."""
+    return sorted((r for r in _REGISTRY.values()
+                   if capability is None or capability in r.catalogue.capabilities),
+                  key=lambda r: (r.catalogue.order, r.id))
 
 
 def offers(ruleset: Ruleset, capability: Capability) -> bool:

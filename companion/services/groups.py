@@ -597,7 +597,7 @@ def correct_play(session: Session, group: Group, table_id: Any, document: Any,
                  actor: Any = None) -> GameTable:
     """Replace a score-only play's final document and re-score it (admin).
 
-    With a ruleset (Ra, Imhotep) the document is the game's final-state document and is scored
+    With a registered game the document is the game's final-state document and is scored
     by ``get_ruleset(game).score_final(document)`` (InvalidDocument when it is wrong); it must
     be a complete game with as many players as the play has seats. A play known only by its
     results (imported, or a game without a ruleset) is corrected with

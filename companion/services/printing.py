@@ -30,6 +30,7 @@ from pdfgen.i18n import N_
 
 from ..models import GameTable, Move, Seat, TableMode, TableStatus
 from ..rules import get_ruleset
+from ..rules.base import Labels
 from .scoring import TableSummary, load_table, sheet_rows
 
 __all__ = ["PrintError", "aids_pdf", "blank_pad_pdf", "game_name", "pad_pdf",
@@ -73,20 +74,17 @@ def seat_url(base_url: str, table: GameTable, position: int) -> str:
 def game_name(game: str, lang: str = "en") -> str:
     """The game's name in ``lang`` (from its ruleset when registered)."""
     try:
-        names = get_ruleset(game).names
+        return get_ruleset(game).catalogue.name(lang)
     except KeyError:
         return str(game).capitalize()
-    return names.get(lang, names.get("en", game))
 
 
 def _labels(game: str) -> Any:
     """The ruleset's labels, or the pad's own for a game whose rules are not registered yet."""
     try:
-        return get_ruleset(game)
+        return get_ruleset(game).labels
     except KeyError:
-        return SimpleNamespace(category_labels=imhotep_data.CATEGORY_LABELS if game == "imhotep"
-                               else {}, reason_labels={}, tiebreak_labels={},
-                               stage_label=N_("Round %(stage)d"))
+        return Labels()
 
 
 def _table(session: Session, table_id: str) -> GameTable:
@@ -183,10 +181,9 @@ def report_pdf(summary: TableSummary, *, lang: str = "en", move_count: int | Non
         rows=sheet_rows(labels, summary.players), status=table.status, mode=table.mode,
         table_id=table.id, code=table.code, location=table.location,
         created_at=table.created_at, finished_at=table.finished_at, move_count=move_count,
-        duration=duration, stage_label=getattr(labels, "stage_label", N_("Round %(stage)d")),
-        category_labels=dict(getattr(labels, "category_labels", {})),
-        reason_labels=dict(getattr(labels, "reason_labels", {})),
-        tiebreak_labels=dict(getattr(labels, "tiebreak_labels", {})))
+        duration=duration, stage_label=labels.stage,
+        category_labels=dict(labels.categories), reason_labels=dict(labels.reasons),
+        tiebreak_labels=dict(labels.tiebreaks))
     return _report.report_pdf(report, lang=lang, page=page)
 
 

@@ -12,7 +12,7 @@ from sqlmodel import Session, col, select
 
 from ..models import GameTable, Player, Result, Seat, TableMode, TableStatus, utcnow
 from ..rules import get_ruleset
-from ..rules.base import InvalidDocument, N_, RuleViolation, Ruleset, Scoresheet
+from ..rules.base import InvalidDocument, Labels, N_, RuleViolation, Ruleset, Scoresheet
 
 
 def ruleset_for(document: Any) -> Ruleset:
@@ -110,7 +110,7 @@ def load_table(session: Session, table_id: str) -> TableSummary | None:
     return TableSummary(table, _lines(session, [table.id]).get(table.id, []))
 
 
-def sheet_rows(ruleset: Ruleset, players: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
+def sheet_rows(labels: Labels, players: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
     """Lay a Scoresheet (as stored: name/total/rank/breakdown) out as rows for a table.
 
     One row per (stage, category) in the order the categories were scored, then after each
@@ -134,7 +134,7 @@ def sheet_rows(ruleset: Ruleset, players: Sequence[Mapping[str, Any]]) -> list[d
             rows.append({"kind": "stage", "stage": stage})
         stage_seen = stage
         rows.append({"kind": "category", "stage": stage, "category": category,
-                     "label": ruleset.labels.categories.get(category, category),
+                     "label": labels.categories.get(category, category),
                      "cells": cells[(stage, category)]})
     if stage_seen is not None:
         rows.append(_stage_total_row(stage_seen, players))

@@ -66,7 +66,7 @@ def _mean(values: Sequence[int]) -> float | None:
 
 def game_order(games: Iterable[str]) -> list[str]:
     """Our five games first in their usual order, then any other, alphabetically."""
-    order = [r.id for r in all_rulesets()]       # the games' registration order
+    order = [r.id for r in all_rulesets()]       # the catalogue's order
     known = [g for g in order if g in set(games)]
     return known + sorted(set(games) - set(order))
 

@@ -238,12 +238,14 @@ def open_table(session: Session, game: Any, options: Any, names: Any,
         try:
             session.add(table)
             session.flush()
+            colours = ruleset.seat_colours(setup)
             for position, name in enumerate(players):
                 player = Player(name=name)
                 session.add(player)
                 session.flush()
                 session.add(Seat(table_id=table.id, position=position, player_id=player.id,
-                                 name=name))
+                                 name=name, color=colours[position]
+                                 if position < len(colours) else None))
             session.commit()
             break
         except IntegrityError:      # the join code was taken meanwhile: draw another
@@ -491,6 +493,29 @@ def submit_move(session: Session, table: GameTable, seat: int, move: Any, versio
         _remember(table.id, new_version, new_state)
         return Accepted(new_version, new_state)
     raise StaleVersion(table.version)
+
+
+def draw_for(session: Session, table: GameTable, seat: int, version: Any,
+             idempotency_key: Any) -> Accepted:
+    """The app draws the physical outcome the table awaits (a tile, a card) for a table that
+    plays without the physical draw, and records it as ``seat``'s move. A retry under the
+    same key gets the first draw back, never a second one."""
+    if isinstance(idempotency_key, str):
+        earlier = _recorded(session, table, idempotency_key)
+        if earlier is not None:
+            return earlier
+    ruleset = get_ruleset(table.game)
+    chance = ruleset.chance(state_at(session, table))
+    if chance is None:
+        raise TableProblem(409, "table.nothing_to_draw", N_("Nothing is to be drawn now."))
+    if seat not in chance.seats:
+        raise TableProblem(403, f"{ruleset.id}.not_your_turn",
+                           N_("Someone else draws now."))
+    move = chance.draw(_DRAWS)
+    return submit_move(session, table, seat, move, version, idempotency_key)
+
+
+_DRAWS = secrets.SystemRandom()        # the app's draws: unpredictable, like a real bag
 
 
 def _finish(session: Session, table: GameTable, ruleset: Ruleset,

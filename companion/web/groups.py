@@ -15,10 +15,11 @@ from flask_babel import get_locale, gettext as _
 
 from .. import db
 from ..i18n import render_violation
-from ..rules import all_rulesets
-from ..rules.base import InvalidDocument
-from ..services import bgstats, charts, groups, stats
+from ..rules import all_rulesets, get_ruleset
+from ..rules.base import InvalidDocument, ListField, N_, Ruleset, edition_schema
+from ..services import bgstats, charts, editions, groups, stats
 from ..services.groups import GroupProblem
+from .schema_form import build_form, document_values, parse_form, typed_values
 
 bp = Blueprint("groups", __name__)
 
@@ -258,6 +259,105 @@ def export_csv(group_id: int):
     return Response(bgstats.export_csv(db.session(), access.group), mimetype="text/csv",
                     headers={"Content-Disposition":
                              f'attachment; filename="scribe-group-{group_id}-plays.csv"'})
+
+
+# --------------------------------------------------------------------------------------------
+# Our copy: printed values entered once per game
+# --------------------------------------------------------------------------------------------
+
+
+def _edition_ruleset(game: str) -> Ruleset:
+    try:
+        ruleset = get_ruleset(game)
+    except KeyError:
+        abort(404)
+    if not ruleset.edition:
+        abort(404)
+    return ruleset
+
+
+@bp.get("/groups/<int:group_id>/copy")
+def copies(group_id: int):
+    """The games whose printed values the group can enter, and how many it has entered."""
+    access = _access(group_id)
+    entered = editions.copies(db.session(), group_id)
+    games = [(r, entered.get(r.id, {})) for r in all_rulesets() if r.edition]
+    return render_template("groups/copies.html", access=access, games=games)
+
+
+def _edition_sizes(ruleset: Ruleset, entered: dict[str, Any]) -> dict[str, int]:
+    """Inputs per list: what the group entered, else the default's length."""
+    sizes: dict[str, int] = {}
+    for value in ruleset.edition:
+        shown = entered.get(value.key, value.default)
+        if isinstance(value.field, ListField) and isinstance(shown, (list, tuple)):
+            sizes[value.key] = len(shown)
+            for index, item in enumerate(shown):
+                if isinstance(item, (list, tuple)):
+                    sizes[f"{value.key}.{index}"] = len(item)
+    return sizes
+
+
+@bp.route("/groups/<int:group_id>/copy/<game>", methods=["GET", "POST"])
+def copy(group_id: int, game: str):
+    """Enter the printed values of the group's copy of a game (blank: the default)."""
+    access = _access(group_id)
+    ruleset = _edition_ruleset(game)
+    session = db.session()
+    entered = editions.group_copy(session, group_id, ruleset.id)
+    schema = edition_schema(ruleset.edition)
+    errors: dict[str, list[str]] = {}
+    values: dict[str, str] = {}
+    if request.method == "POST":
+        try:
+            if request.form.get("action") == "import":
+                upload = request.files.get("file")
+                if upload is None or not upload.filename:
+                    raise GroupProblem(422, "edition.no_file", N_("Choose a file."), "file")
+                try:
+                    document = json.loads(upload.read().decode("utf-8"))
+                except (ValueError, UnicodeDecodeError):
+                    raise GroupProblem(422, "edition.bad_file", N_(
+                        "This is not a file of printed values exported by Scribe."),
+                        "file") from None
+                editions.import_copy(session, access.group, document, _actor())
+            else:
+                sizes = _edition_sizes(ruleset, {})
+                for key in request.form:                 # as many inputs as were shown
+                    parts = key.split(".")
+                    if len(parts) >= 3 and parts[0] == "edition" and parts[2].isdigit():
+                        sizes[parts[1]] = max(sizes.get(parts[1], 0), int(parts[2]) + 1)
+                    if len(parts) >= 4 and parts[0] == "edition" and parts[3].isdigit():
+                        inner = f"{parts[1]}.{parts[2]}"
+                        sizes[inner] = max(sizes.get(inner, 0), int(parts[3]) + 1)
+                document = parse_form(schema, request.form, sizes, "edition")
+                editions.save_copy(session, access.group, ruleset.id, document, _actor())
+        except GroupProblem as problem:
+            errors[problem.field or ""] = [render_violation(problem)]
+            values = typed_values(request.form)
+        else:
+            flash(_("Saved."))
+            return redirect(url_for("groups.copy", group_id=group_id, game=ruleset.id),
+                            code=303)
+    else:
+        values = document_values(schema, entered, "edition")
+    form = build_form(schema, _edition_sizes(ruleset, entered), values, errors,
+                      prefix="edition")
+    notes = {value.key: value for value in ruleset.edition}
+    return render_template("groups/copy.html", access=access, ruleset=ruleset, form=form,
+                           entered=entered, notes=notes, errors=errors), \
+        (422 if errors else 200)
+
+
+@bp.get("/groups/<int:group_id>/copy/<game>.json")
+def copy_json(group_id: int, game: str):
+    """The group's copy of a game as a file another group can import."""
+    access = _access(group_id)
+    ruleset = _edition_ruleset(game)
+    body = json.dumps(editions.export_copy(db.session(), access.group, ruleset.id),
+                      ensure_ascii=False, indent=1)
+    return Response(body, mimetype="application/json", headers={
+        "Content-Disposition": f'attachment; filename="scribe-{ruleset.id}-our-copy.json"'})
 
 
 def init_app(app) -> None:

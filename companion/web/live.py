@@ -8,27 +8,29 @@ from __future__ import annotations
 
 import json
 import uuid
-from typing import Any
+from typing import Any, Mapping
 
-from flask import (Blueprint, Response, abort, flash, redirect, render_template,
+from flask import (Blueprint, Response, abort, current_app, flash, redirect, render_template,
                    request, url_for)
 from flask_babel import gettext as _
+
 from werkzeug.datastructures import MultiDict
 
 from .. import db
 from ..i18n import render_violation
 from ..models import GameTable, TableMode
 from ..qr import qr_svg
-from ..rules import all_rulesets, get_ruleset
-from ..rules.base import Ruleset
-from ..services import broker, tables as live
+from ..rules import Capability, all_rulesets, get_ruleset, offers
+from ..rules.base import ListField, N_, ObjectField, Ruleset
+from ..services import broker, editions, tables as live
 from ..services.scoring import sheet_rows
 from ..services.tables import StaleVersion, TableProblem
+from . import groups as groups_web
+from .schema_form import build_form, document_values, parse_form, typed_values
 
 bp = Blueprint("live", __name__)
 
 TOKEN_AGE = 7 * 24 * 3600
-DEFAULT_PLAYERS = 4
 
 
 def _cookie(kind: str, table_id: str) -> str:
@@ -41,7 +43,7 @@ def _set_token(response: Response, kind: str, table: GameTable, token: str) -> N
 
 
 def _live_rulesets() -> list[Ruleset]:
-    return [r for r in all_rulesets() if hasattr(r, "setup")]
+    return all_rulesets(Capability.LIVE)
 
 
 def _table_or_404(table_id: str) -> GameTable:
@@ -69,82 +71,124 @@ def choose_game():
     return render_template("live/choose.html", rulesets=_live_rulesets())
 
 
-def _setup_from_form(ruleset: Ruleset, form: MultiDict, players: int) -> dict[str, Any]:
-    """What the table tells the game at the start, as chosen in the form: which sun group each
-    seat received (Ra), each seat's colour and the start player (Imhotep). Anything not
-    chosen keeps the game's default."""
-    setup = ruleset.default_setup(players)
-    if "sun_groups" in setup:
-        groups = setup["sun_groups"]
-        picked = [form.get(f"group.{seat}", type=int) for seat in range(players)]
-        if all(p is not None and 0 <= p < len(groups) for p in picked):
-            setup["sun_groups"] = [list(groups[p]) for p in picked]
-    if "colors" in setup:
-        chosen = [form.get(f"color.{seat}", "") for seat in range(players)]
-        if all(chosen):
-            setup["colors"] = chosen
-    if "start_player" in setup:
-        start = form.get("start_player", type=int)
-        if start is not None and 0 <= start < players:
-            setup["start_player"] = start
-    return setup
+def _list_sizes(schema: ObjectField, players: int, default: Mapping[str, Any],
+                path: str = "") -> dict[str, int]:
+    """How many inputs each list of a set-up or edition form shows: a fixed length, else as
+    many as the default document has, else one per player."""
+    sizes: dict[str, int] = {}
+    for spec in schema.fields:
+        here = f"{path}.{spec.key}" if path else spec.key
+        value = default.get(spec.key) if isinstance(default, Mapping) else None
+        if isinstance(spec, ListField):
+            if spec.max_items is not None and spec.max_items == spec.min_items:
+                sizes[here] = spec.max_items
+            elif isinstance(value, list):
+                sizes[here] = len(value)
+            else:
+                sizes[here] = players
+            if isinstance(spec.item, ListField):
+                inner = [len(v) for v in value or () if isinstance(v, list)]
+                for index in range(sizes[here]):
+                    sizes[f"{here}.{index}"] = inner[index] if index < len(inner) else (
+                        max(inner) if inner else players)
+        elif isinstance(spec, ObjectField):
+            sizes.update(_list_sizes(spec, players, value or {}, here))
+    return sizes
 
 
-def _checked(form: MultiDict, name: str, default: bool) -> bool:
-    """A checkbox sent after its hidden "0" twin: the last value wins."""
-    values = form.getlist(name)
-    return values[-1] == "1" if values else default
+def _options_schema(ruleset: Ruleset) -> ObjectField:
+    return ObjectField("options", N_("Options"), tuple(ruleset.options))
+
+
+def _group_copies(game: str) -> list[tuple[Any, dict[str, Any]]]:
+    """The groups this phone belongs to, each with its copy of ``game`` (entered values)."""
+    session = db.session()
+    return [(access.group, editions.group_copy(session, access.group.id, game))
+            for access in groups_web.my_groups()]
 
 
 @bp.route("/tables/new/<game>", methods=["GET", "POST"])
 def new_table(game: str):
-    """The host opens a table: players in seat order, the sun groups dealt, the options."""
+    """The host opens a table: players in seat order, the physical set-up, the options, and
+    whose copy's printed values to use."""
     try:
         ruleset = get_ruleset(game)
     except KeyError:
         abort(404)
-    if not hasattr(ruleset, "setup"):
+    if not offers(ruleset, Capability.LIVE):
         abort(404)
+    counts = ruleset.catalogue.live_player_counts
     form = request.form if request.method == "POST" else MultiDict()
-    players = request.values.get("_players", type=int) or DEFAULT_PLAYERS
+    players = request.values.get("_players", type=int) or ruleset.catalogue.default_players
     action = form.get("action", "")
     if action == "add_player":
         players += 1
     elif action == "remove_player":
         players -= 1
-    players = min(max(players, min(ruleset.live_player_counts)),
-                  max(ruleset.live_player_counts))
+    players = min(max(players, min(counts)), max(counts))
+    setup_schema = ruleset.setup_schema(players)
+    default_setup = ruleset.default_setup(players)
+    sizes = _list_sizes(setup_schema, players, default_setup)
+    copies = _group_copies(ruleset.id)
     errors: dict[str, str] = {}
     if request.method == "POST" and action == "open":
         names = [form.get(f"players.{i}", "") for i in range(players)]
-        options = {spec.key: _checked(form, f"options.{spec.key}", spec.default)
-                   for spec in ruleset.live_options}
-        if form.get("b_values", "").strip():
+        options = {key: value for key, value in
+                   parse_form(_options_schema(ruleset), form, {}, "options").items()
+                   if value is not None}
+        chosen = parse_form(setup_schema, form, sizes, "setup")
+        setup = {**default_setup, **{k: v for k, v in chosen.items() if v is not None}}
+        edition = _chosen_copy(form, copies)
+        if form.get("edition", "").strip():
             try:
-                options["b_values"] = json.loads(form["b_values"])
+                entered = json.loads(form["edition"])
             except ValueError:
-                errors["b_values"] = _("This is not valid JSON.")
+                errors["edition"] = _("This is not valid JSON.")
+            else:
+                edition = {**edition, **entered} if isinstance(entered, dict) else entered
         try:
             if errors:
-                raise TableProblem(422, "table.bad_b_values", "", "b_values")
-            opened = live.open_table(db.session(), ruleset.id, options, names,
-                                     _setup_from_form(ruleset, form, players),
-                                     location=" ".join(form.get("location", "").split())[:120])
+                raise TableProblem(422, "table.bad_edition", "", "edition")
+            opened = live.open_table(db.session(), ruleset.id, options, names, setup,
+                                     location=" ".join(form.get("location", "").split())[:120],
+                                     edition=edition)
         except TableProblem as problem:
-            field = "b_values" if (problem.field or "").startswith("options.b_values") \
+            field = "edition" if (problem.field or "").startswith("edition") \
                 else problem.field or ""
             errors.setdefault(field, render_violation(problem))
         else:
             response = redirect(url_for("live.host", table_id=opened.table.id), code=303)
             _set_token(response, "host", opened.table, opened.host_token)
             return response
-    checked = {spec.key: _checked(form, f"options.{spec.key}", spec.default)
-               for spec in ruleset.live_options}
+    values = typed_values(form)
+    if action != "open":        # a new player count deals a new set-up: start from its default
+        values = {key: value for key, value in values.items() if not key.startswith("setup.")}
+        values.update(document_values(setup_schema, default_setup, "setup"))
+    errors_by_path = {path: [message] for path, message in errors.items()}
+    setup_form = build_form(setup_schema, sizes, values, errors_by_path, prefix="setup")
+    options_form = build_form(_options_schema(ruleset), {}, values, errors_by_path,
+                              prefix="options")
     return render_template("live/new.html", ruleset=ruleset, players=players, form=form,
-                           errors=errors, setup=ruleset.default_setup(players),
-                           colours=getattr(ruleset, "colours", ()),
-                           checked=checked), \
+                           errors=errors, setup_form=setup_form, options_form=options_form,
+                           copies=copies, chosen_copy=form.get("copy", _default_copy(copies)),
+                           names=[form.get(f"players.{i}", "") for i in range(players)]), \
         (422 if errors else 200)
+
+
+def _default_copy(copies: list[tuple[Any, dict[str, Any]]]) -> str:
+    """The first group with values entered for this game, else the game's defaults."""
+    for group, entered in copies:
+        if entered:
+            return str(group.id)
+    return ""
+
+
+def _chosen_copy(form: MultiDict, copies: list[tuple[Any, dict[str, Any]]]) -> dict[str, Any]:
+    chosen = form.get("copy", "")
+    for group, entered in copies:
+        if str(group.id) == chosen:
+            return dict(entered)
+    return {}
 
 
 # --------------------------------------------------------------------------------------------
@@ -215,14 +259,20 @@ def render_table(table: GameTable, error: str | None = None, status: int = 200):
     active = [m for m in log if m.undone_version is None]
     last = active[-1] if active else None
     sheet = shown["scores"]
+    page = current_app.jinja_env.select_template([f"games/{table.game}/live.html",
+                                                 "live/generic.html"])
+    playing = seat is not None and table.status == "playing"
     return render_template(
-        f"live/{table.game}.html", table=table, ruleset=ruleset, view=shown,
+        page, table=table, ruleset=ruleset, view=shown,
+        legal_moves=ruleset.legal_moves(state, seat) if playing and page.name ==
+        "live/generic.html" else (),
         state=shown["state"], prompts=shown["prompts"], my_seat=seat, host=host,
         seats=live.seats(session, table), error=error, last_move=last, moves=len(active),
         can_undo=last is not None and (host or (seat is not None and last.seat == seat))
         and table.status in ("playing", "finished"),
         idempotency_key=uuid.uuid4().hex, sheet=sheet,
-        rows=sheet_rows(ruleset, sheet["players"]) if sheet else None), status
+        labels=ruleset.labels,
+        rows=sheet_rows(ruleset.labels, sheet["players"]) if sheet else None), status
 
 
 def _json_value(text: str) -> Any:

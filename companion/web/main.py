@@ -8,7 +8,9 @@ from flask import Blueprint, abort, current_app, redirect, render_template, requ
 
 from .. import db
 from ..i18n import LANGUAGE_COOKIE
-from ..rules import Capability, all_rulesets, get_ruleset
+from ..rules import Capability, all_rulesets
+from ..rules.base import Labels
+from ..services.groups import ruleset_or_none
 from ..services.scoring import load_table, recent_tables, sheet_rows
 from . import live
 
@@ -36,17 +38,18 @@ def table(table_id: str):
         abort(404)
     if live.is_live(summary.table):
         return live.render_table(summary.table)
-    ruleset = get_ruleset(summary.table.game)
+    ruleset = ruleset_or_none(summary.table.game)     # an imported play may have none
+    labels = ruleset.labels if ruleset else Labels()
     sheet = {"players": summary.players, "winners": summary.winners,
              "complete": summary.table.status == "finished"}
     return render_template("table.html", summary=summary, ruleset=ruleset, sheet=sheet,
-                           rows=sheet_rows(ruleset, summary.players))
+                           labels=labels, rows=sheet_rows(labels, summary.players))
 
 
 @bp.get("/api")
 def api_docs():
     """The API documentation page."""
-    return render_template("api_docs.html")
+    return render_template("api_docs.html", rulesets=all_rulesets())
 
 
 def _safe_next(target: str | None) -> str:

@@ -14,8 +14,8 @@ from typing import Any, Mapping
 
 from werkzeug.datastructures import MultiDict
 
-from ..rules.base import (BoolField, ChoiceField, Field, IntField, ListField, ObjectField,
-                          RuleViolation, TextField)
+from ..rules.base import (SEAT_LABEL, BoolField, ChoiceField, Field, IntField, ListField,
+                          ObjectField, RuleViolation, TextField)
 
 _INDEX = re.compile(r"\.\d+(?=\.|$)")
 _WHOLE_NUMBER = re.compile(r"[+-]?\d{1,9}")
@@ -44,6 +44,7 @@ class Widget:
     max_length: int | None = None
     choices: tuple = ()           # values, or (value, label msgid) pairs
     seat_choice: bool = False     # the values are seats: show the players' names
+    seat: int | None = None       # an entry of a per-seat list: labelled by the player's name
 
     @property
     def has_errors(self) -> bool:
@@ -65,6 +66,9 @@ def build_form(schema: ObjectField, sizes: Mapping[str, int], values: Mapping[st
         if isinstance(spec, ListField):
             items = [node(spec.item, _join(path, i), spec.item_label or spec.item.label,
                           {"n": i + 1}) for i in range(_size(sizes, _unprefixed(path)))]
+            if spec.item_label == SEAT_LABEL:
+                for index, item in enumerate(items):
+                    item.seat = index
             return Widget("group", path, label, params, items, errors=mine)
         if isinstance(spec, ChoiceField):
             options = tuple((json.dumps(value), text) for value, text in spec.pairs())
@@ -128,6 +132,32 @@ def parse_form(schema: ObjectField, form: MultiDict, sizes: Mapping[str, int],
         return path[len(prefix) + 1:] if prefix and path.startswith(prefix + ".") else path
 
     return value(schema, prefix)
+
+
+def document_values(schema: ObjectField, document: Mapping[str, Any],
+                    prefix: str = "") -> dict[str, str]:
+    """A document as the form's input values (the way back from :func:`parse_form`): a
+    choice as its JSON, a number or text as typed, a boolean as "1"/"0"."""
+    values: dict[str, str] = {}
+
+    def walk(spec: Field, value: Any, path: str) -> None:
+        if value is None:
+            return
+        if isinstance(spec, ObjectField) and isinstance(value, Mapping):
+            for sub in spec.fields:
+                walk(sub, value.get(sub.key), _join(path, sub.key))
+        elif isinstance(spec, ListField) and isinstance(value, list):
+            for index, item in enumerate(value):
+                walk(spec.item, item, _join(path, index))
+        elif isinstance(spec, ChoiceField):
+            values[path] = json.dumps(value)
+        elif isinstance(spec, BoolField):
+            values[path] = "1" if value else "0"
+        else:
+            values[path] = str(value)
+
+    walk(schema, document, prefix)
+    return values
 
 
 def typed_values(form: MultiDict) -> dict[str, str]:

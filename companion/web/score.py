@@ -93,7 +93,7 @@ def _render(ruleset: Ruleset, players: int, stages: int, values, errors, sheet=N
     return render_template(
         "score/form.html", ruleset=ruleset, form=form, players=players, stages=stages,
         values=values, errors=errors, sheet=sheet,
-        rows=sheet_rows(ruleset, sheet["players"]) if sheet else None,
+        labels=ruleset.labels, rows=sheet_rows(ruleset.labels, sheet["players"]) if sheet else None,
         can_add_player=players < max(ruleset.catalogue.player_counts),
         can_remove_player=players > min(ruleset.catalogue.player_counts),
         can_add_stage=stages < ruleset.score_form.stages, can_remove_stage=stages > 1)

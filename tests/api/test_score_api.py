@@ -130,4 +130,5 @@ def test_save_keeps_a_finished_table(client, count_rows):
 def test_games_listing(client):
     games = client.get("/api/v1/games").get_json()["games"]
     assert {"id": "ra", "names": {"en": "Ra", "cs": "Ra", "hu": "Ra"},
-            "player_counts": [2, 3, 4, 5]} in games
+            "player_counts": [2, 3, 4, 5], "live_player_counts": [2, 3, 4, 5],
+            "capabilities": ["live", "print", "score"]} in games

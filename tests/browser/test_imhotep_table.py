@@ -23,7 +23,7 @@ def test_a_round_on_two_phones(live_server, browser, phone):
     host.click("button[value=remove_player]")            # two players
     host.fill("input[name='players.0']", "Ana")
     host.fill("input[name='players.1']", "Bo")
-    host.select_option("select[name='color.1']", "brown")
+    host.select_option("select[name='setup.colors.1']", '"brown"')
     host.click("button[value=open]")
     host.wait_for_url(re.compile(r".*/tables/[\w-]+/host$"))
     table_id = host.url.split("/")[-2]

@@ -131,12 +131,12 @@ def test_host_closes_the_table_and_phones_are_told(client):
 
 def test_imhotep_board_values_of_your_copy(client):
     form = {"_players": "2", "action": "open", "players.0": "Ana", "players.1": "Bo"}
-    bad = client.post("/tables/new/imhotep", data=form | {"b_values": "{not json"})
+    bad = client.post("/tables/new/imhotep", data=form | {"edition": "{not json"})
     assert bad.status_code == 422 and "not valid JSON" in bad.get_data(as_text=True)
-    wrong = client.post("/tables/new/imhotep", data=form | {"b_values": '{"obelisks_b": "x"}'})
+    wrong = client.post("/tables/new/imhotep", data=form | {"edition": '{"obelisks_b": "x"}'})
     assert wrong.status_code == 422
     good = client.post("/tables/new/imhotep",
-                       data=form | {"b_values": '{"obelisks_b": [12, 11, 10, 9, 8, 7, 6, 4]}'})
+                       data=form | {"edition": '{"obelisks_b": [12, 11, 10, 9, 8, 7, 6, 4]}'})
     assert good.status_code == 303
     table_id = good.headers["Location"].split("/")[2]
     state = client.get(f"/api/v1/tables/{table_id}").get_json()["state"]

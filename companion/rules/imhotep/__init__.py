@@ -12,7 +12,7 @@ from typing import Any, Mapping, Sequence
 
 from ..base import (Awaiting, BoolField, Capability, Catalogue, Chance, ChoiceField, Edition,
                     EditionValue, GameRules, IntField, Labels, ListField, N_, ObjectField,
-                    ScoreForm, TextField, register)
+                    SEAT_LABEL, ScoreForm, TextField, register)
 from . import engine, final, tables
 
 
@@ -26,10 +26,19 @@ _EDITION_LABELS = {
 }
 
 
+def _numbers(value: Any) -> Any:
+    """Whole numbers typed on a form as text ("2") as numbers; the rest unchanged."""
+    if isinstance(value, list):
+        return [_numbers(v) for v in value]
+    if isinstance(value, str) and value.strip().isdigit():
+        return int(value.strip())
+    return value
+
+
 def _edition_check(key: str):
     """The board-value check of tables.py for one edition entry."""
     def check(value: Any, path: str) -> Any:
-        clean, problem = tables._check_entry(key, value, path)
+        clean, problem = tables._check_entry(key, _numbers(value), path)
         if problem is not None:
             raise problem
         return clean
@@ -69,7 +78,7 @@ class ImhotepRuleset(GameRules):
         # a BGG link to Imhotep (Phil Walker-Harding, KOSMOS 2016) in a public game list
         bgg_id=191862, bgg_source="https://boardgamegeek.com/boardgame/191862/imhotep",
         aliases=("Imhotep: Builder of Egypt", "Imhotep: Baumeister Ägyptens"),
-        default_players=4)
+        default_players=4, order=2)
     labels = Labels(categories=tables.CATEGORY_LABELS, reasons=tables.REASON_LABELS,
                     tiebreaks={"imhotep.most_sled_stones": N_("most stones on the sled")},
                     stage=N_("Round %(stage)d"))
@@ -129,7 +138,7 @@ class ImhotepRuleset(GameRules):
             (c, str(tables.COLOUR_LABELS[c])) for c in tables.COLOURS))
         return ObjectField("setup", N_("Set-up"), (
             ListField("colors", N_("Colours"), colour, min_items=players, max_items=players,
-                      required=True, item_label=N_("Seat %(n)d")),
+                      required=True, item_label=SEAT_LABEL),
             ChoiceField("start_player", N_("Start player"), tuple(range(players)), default=0,
                         seat_choice=True),
         ))
@@ -158,6 +167,10 @@ class ImhotepRuleset(GameRules):
     card_kinds = tables.CARD_KINDS
     sites = tables.SITES
     colours = tables.COLOURS
+
+    def seat_colours(self, setup: Mapping[str, Any]) -> list[str | None]:
+        """The stone colour each seat plays (§3)."""
+        return list(setup.get("colors") or [])
 
     def awaiting(self, state: Mapping[str, Any]) -> Awaiting:
         return Awaiting.one(engine.to_act(state))

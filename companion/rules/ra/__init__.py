@@ -11,7 +11,7 @@ from types import MappingProxyType
 from typing import Any, Mapping, Sequence
 
 from ..base import (Awaiting, BoolField, Capability, Catalogue, Chance, ChoiceField, Edition,
-                    GameRules, Labels, ListField, N_, ObjectField, ScoreForm, register)
+                    GameRules, Labels, ListField, N_, ObjectField, SEAT_LABEL, ScoreForm, register)
 from . import engine, final, tables
 
 
@@ -26,7 +26,7 @@ class RaRuleset(GameRules):
         capabilities=frozenset({Capability.SCORE, Capability.LIVE, Capability.PRINT}),
         # the BGG link in the README of https://github.com/nbogie/ra-haskell
         bgg_id=12, bgg_source="https://boardgamegeek.com/boardgame/12/ra",
-        default_players=4)
+        default_players=4, order=1)
     labels = Labels(categories=tables.CATEGORY_LABELS, reasons=tables.REASON_LABELS,
                     tiebreaks={"ra.highest_sun": N_("highest sun")},
                     stage=N_("Epoch %(stage)d"))
@@ -68,7 +68,7 @@ class RaRuleset(GameRules):
             (list(group), " · ".join(map(str, group))) for group in groups))
         return ObjectField("setup", N_("Set-up"), (
             ListField("sun_groups", N_("Sun groups dealt"), choice, min_items=players,
-                      max_items=players, required=True, item_label=N_("Seat %(n)d")),))
+                      max_items=players, required=True, item_label=SEAT_LABEL),))
 
     def default_setup(self, players: int) -> dict[str, Any]:
         """The groups in the printed order; the table says what was really dealt."""

@@ -1,0 +1,233 @@
+"""The game seam (issue 11): every registered game conforms to the declared protocol, shared
+code names no game, and a toy game that exists only in the tests is opened, joined, played to
+the end through the HTTP API (a simultaneous step included), scored and added to a group."""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import threading
+from pathlib import Path
+
+import pytest
+
+from companion.rules import all_rulesets
+from companion.rules.base import (Capability, ObjectField, Ruleset, check_document,
+                                  normalise_options, offers, resolve_edition)
+
+from .toygame import GAME, register_toy, unregister_toy
+
+ROOT = Path(__file__).resolve().parent.parent
+GAMES = [r.id for r in all_rulesets()]
+
+
+@pytest.fixture
+def toy():
+    game = register_toy()
+    yield game
+    unregister_toy()
+
+
+# --------------------------------------------------------------------------------------------
+# Conformance: every registered game
+# --------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_game_declares_the_protocol(game):
+    ruleset = next(r for r in all_rulesets() if r.id == game)
+    assert isinstance(ruleset, Ruleset)
+    catalogue = ruleset.catalogue
+    assert all(catalogue.names.get(lang) for lang in ("en", "cs", "hu"))
+    assert catalogue.player_counts and catalogue.default_players in catalogue.player_counts
+    assert catalogue.capabilities <= set(Capability)
+    assert (ROOT / "companion" / "rules" / game / "__init__.py").exists()
+    normalise_options(ruleset, {})                       # every option has a valid default
+    edition = resolve_edition(ruleset.edition, {})       # every default passes its own check
+    assert set(edition.values) | set(edition.missing) == {v.key for v in ruleset.edition}
+    for value in ruleset.edition:
+        assert value.field.key == value.key and value.source
+        if value.default is not None:
+            resolve_edition(ruleset.edition, {value.key: value.default})
+
+
+@pytest.mark.parametrize("game", [r.id for r in all_rulesets(Capability.LIVE)])
+def test_live_game_starts_from_its_default_setup(game):
+    ruleset = next(r for r in all_rulesets() if r.id == game)
+    assert (ROOT / "templates" / "games" / game / "live.html").exists()
+    assert (ROOT / "templates" / "games" / game / "api.html").exists()
+    options = normalise_options(ruleset, {})
+    edition = resolve_edition(ruleset.edition, {})
+    for players in ruleset.catalogue.live_player_counts:
+        schema = ruleset.setup_schema(players)
+        assert isinstance(schema, ObjectField)
+        setup, problems = check_document(schema, ruleset.default_setup(players))
+        assert problems == []
+        names = [f"P{seat}" for seat in range(players)]
+        try:
+            state = ruleset.setup(options, names, setup, edition)
+        except Exception as exc:          # some counts need an option (Ra's two players)
+            assert getattr(exc, "code", "").endswith("player_count"), exc
+            continue
+        assert json.loads(json.dumps(state)) == state
+        awaited = ruleset.awaiting(state).seats
+        assert awaited and not ruleset.is_over(state)
+        for seat in awaited:
+            assert ruleset.legal_moves(state, seat)
+            assert ruleset.prompts(state, seat)["moves"]
+        json.dumps(ruleset.view(state, None, options))
+
+
+def test_shared_code_names_no_game():
+    """The maintainer's grep of issue 11, over shared code (a game's own package, templates,
+    pdfgen module and static partial are its own)."""
+    names = "|".join(re.escape(r.id) for r in all_rulesets())
+    pattern = re.compile(rf'"({names})"|\bimhotep\b|sun_group|obelisk|burial_chamber', re.I)
+    own = re.compile(rf'^companion/rules/[^/]+/|/translations/|/migrations/|'
+                     rf'(^|/)({names})[._/]')
+    found = []
+    for folder in ("companion", "pdfgen", "templates", "static"):
+        for path in sorted((ROOT / folder).rglob("*")):
+            relative = path.relative_to(ROOT).as_posix()
+            if not path.is_file() or own.search(relative) or "__pycache__" in relative \
+                    or path.suffix not in (".py", ".html", ".js", ".css"):
+                continue
+            for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+                if pattern.search(line):
+                    found.append(f"{relative}:{number}: {line.strip()}")
+    assert found == []
+
+
+# --------------------------------------------------------------------------------------------
+# The toy game, end to end through the HTTP API
+# --------------------------------------------------------------------------------------------
+
+
+def _bearer(token):
+    return {"Authorization": f"Bearer {token}"}
+
+
+@pytest.mark.db
+def test_toy_game_is_played_scored_and_kept_by_a_group(toy, client):
+    opened = client.post("/api/v1/tables", json={
+        "game": GAME, "players": ["Ana", "Bo"], "options": {"rounds": 3},
+        "setup": {"bonus_seat": 1, "marks": ["", ""]}, "edition": {"bonus_worth": 4}})
+    assert opened.status_code == 201, opened.get_data(as_text=True)
+    table = opened.get_json()["id"]
+    tokens = [client.post(f"/api/v1/tables/{table}/seats/{n}/claim").get_json()["seat_token"]
+              for n in (0, 1)]
+    key = iter(range(1000))
+    rounds = 0
+    while True:
+        view = client.get(f"/api/v1/tables/{table}", headers=_bearer(tokens[0])).get_json()
+        if view["status"] == "finished":
+            break
+        state, version = view["state"], view["version"]
+        if state["phase"] == "draw":
+            # the app draws the card for a table that plays with phones only
+            drawn = client.post(f"/api/v1/tables/{table}/draw", headers=_bearer(tokens[1]),
+                                json={"version": version, "idempotency_key": f"d{rounds}"})
+            assert drawn.status_code == 200, drawn.get_data(as_text=True)
+            again = client.post(f"/api/v1/tables/{table}/draw", headers=_bearer(tokens[1]),
+                                json={"version": version, "idempotency_key": f"d{rounds}"})
+            assert again.get_json()["version"] == drawn.get_json()["version"]   # one draw
+            continue
+        assert view["awaiting"] == [0, 1]
+        # both phones guess on the same version: neither sees an error (simultaneous step)
+        answers = [client.post(f"/api/v1/tables/{table}/moves", headers=_bearer(tokens[seat]),
+                               json={"move": {"type": "guess", "high": seat == 0},
+                                     "version": version, "idempotency_key": f"g{next(key)}"})
+                   for seat in (0, 1)]
+        assert [a.status_code for a in answers] == [200, 200]
+        rounds += 1
+    assert rounds == 3
+    final = client.get(f"/api/v1/tables/{table}").get_json()
+    sheet = final["scores"]
+    assert sheet["complete"] and {p["name"] for p in sheet["players"]} == {"Ana", "Bo"}
+    bonus = {p["name"]: p["breakdown"]["categories"][0]["points"] for p in sheet["players"]}
+    assert bonus == {"Ana": 0, "Bo": 4}                  # the table's copy: worth 4
+    assert "assumed" not in sheet
+    page = client.get(f"/tables/{table}")
+    assert page.status_code == 200 and "Bo" in page.get_data(as_text=True)
+
+    group = client.post("/api/v1/groups", json={"name": "Toys"}).get_json()
+    recorded = client.post(f"/api/v1/groups/{group['id']}/plays", json={"table": table},
+                           headers=_bearer(group["invite_token"]))
+    assert recorded.status_code == 201, recorded.get_data(as_text=True)
+    ladder = client.get(f"/api/v1/groups/{group['id']}/ladder/{GAME}",
+                        headers=_bearer(group["invite_token"]))
+    assert ladder.status_code == 200 and len(ladder.get_json()["standings"]) == 2
+
+
+@pytest.mark.db
+def test_simultaneous_moves_at_the_same_moment_are_all_accepted(toy, client):
+    opened = client.post("/api/v1/tables", json={"game": GAME, "players": ["Ana", "Bo"]})
+    table = opened.get_json()["id"]
+    tokens = [client.post(f"/api/v1/tables/{table}/seats/{n}/claim").get_json()["seat_token"]
+              for n in (0, 1)]
+    drawn = client.post(f"/api/v1/tables/{table}/moves", headers=_bearer(tokens[0]),
+                        json={"move": {"type": "draw", "card": 3}, "version": 0,
+                              "idempotency_key": "draw"})
+    version = drawn.get_json()["version"]
+    barrier = threading.Barrier(2)
+    results = {}
+
+    def guess(seat):
+        app_client = client.application.test_client()
+        barrier.wait()
+        results[seat] = app_client.post(
+            f"/api/v1/tables/{table}/moves", headers=_bearer(tokens[seat]),
+            json={"move": {"type": "guess", "high": True}, "version": version,
+                  "idempotency_key": f"s{seat}"}).status_code
+
+    threads = [threading.Thread(target=guess, args=(seat,)) for seat in (0, 1)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert results == {0: 200, 1: 200}
+    after = client.get(f"/api/v1/tables/{table}").get_json()
+    assert after["version"] == version + 2 and after["state"]["rounds_scored"] == [[3, 3]]
+    # outside a simultaneous step the stale rule still holds
+    stale = client.post(f"/api/v1/tables/{table}/moves", headers=_bearer(tokens[0]),
+                        json={"move": {"type": "draw", "card": 1}, "version": version,
+                              "idempotency_key": "late"})
+    assert stale.status_code == 409
+
+
+@pytest.mark.db
+def test_a_reused_key_with_another_move_is_refused(toy, client):
+    table = client.post("/api/v1/tables", json={"game": GAME, "players": ["Ana", "Bo"]}
+                        ).get_json()["id"]
+    token = client.post(f"/api/v1/tables/{table}/seats/0/claim").get_json()["seat_token"]
+    first = client.post(f"/api/v1/tables/{table}/moves", headers=_bearer(token),
+                        json={"move": {"type": "draw", "card": 2}, "version": 0,
+                              "idempotency_key": "same"})
+    assert first.status_code == 200
+    other = client.post(f"/api/v1/tables/{table}/moves", headers=_bearer(token),
+                        json={"move": {"type": "draw", "card": 1}, "version": 0,
+                              "idempotency_key": "same"})
+    assert other.status_code == 422 and other.get_json()["error"] == "table.key_reused"
+    assert other.get_json()["field"] == "idempotency_key"
+
+
+@pytest.mark.db
+def test_toy_setup_and_options_come_from_its_declaration(toy, client):
+    page = client.get(f"/tables/new/{GAME}").get_data(as_text=True)
+    assert 'name="setup.bonus_seat"' in page and 'name="options.rounds"' in page
+    refused = client.post("/api/v1/tables", json={"game": GAME, "players": ["Ana", "Bo"],
+                                                   "options": {"rounds": 7}})
+    assert refused.status_code == 422 and refused.get_json()["field"] == "options.rounds"
+    refused = client.post("/api/v1/tables", json={"game": GAME, "players": ["Ana", "Bo"],
+                                                   "setup": {"bonus_seat": 5, "marks": []}})
+    assert refused.status_code == 422
+    assert refused.get_json()["field"].startswith("setup.")
+    refused = client.post("/api/v1/tables", json={"game": GAME, "players": ["Ana", "Bo"],
+                                                   "edition": {"bonus_worth": 99}})
+    assert refused.status_code == 422 and refused.get_json()["field"] == "edition.bonus_worth"
+
+
+def test_toy_is_gone_after_the_test():
+    assert GAME not in [r.id for r in all_rulesets()]
+    assert offers(next(iter(all_rulesets())), Capability.SCORE)
