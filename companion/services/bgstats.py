@@ -46,7 +46,7 @@ import unicodedata
 import uuid
 from collections import defaultdict
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any, Callable, Mapping, Sequence
 from urllib.parse import quote
 
@@ -350,6 +350,20 @@ def _prepare(document: Mapping[str, Any], report: ImportReport, known_uuids: set
         known_prints.add(print_)
         prepared.append(_Prepared(index, game, played_at, location,
                                   entry.get("ignored") is True, play_uuid, ordered))
+    return _keep_file_order(prepared)
+
+
+def _keep_file_order(prepared: list[_Prepared]) -> list[_Prepared]:
+    """BG Stats dates have whole seconds; plays of the same second keep the file's order
+    (which is the order they were played in: Scribe exports oldest first), so each gets one
+    microsecond more than the one before it. Otherwise the table ids would decide their
+    order, and the ladder rebuilt from them would differ from the one exported."""
+    seen: dict[datetime, int] = {}
+    for item in prepared:
+        earlier = seen.get(item.played_at, 0)
+        seen[item.played_at] = earlier + 1
+        if earlier:
+            item.played_at = item.played_at + timedelta(microseconds=earlier)
     return prepared
 
 

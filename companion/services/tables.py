@@ -541,6 +541,12 @@ def undo(session: Session, table: GameTable, actor: str) -> Accepted:
                               "undo it."))
     if table.status not in (TableStatus.PLAYING.value, TableStatus.FINISHED.value):
         raise TableProblem(409, "table.not_playing", N_("This table is not being played."))
+    if table.status == TableStatus.FINISHED.value and table.group_id is not None:
+        # the play is in a group's history and ladder: taking the end back would silently
+        # change them, so the group's admin corrects or voids the play instead (audited)
+        raise TableProblem(409, "table.in_group",
+                           N_("This game is in a group's history; its admin can correct or "
+                              "void the play there."))
     expected = table.version
     new_version = _bump_version(session, table, expected)
     last.undone_by, last.undone_at, last.undone_version = actor, utcnow(), new_version

@@ -585,6 +585,22 @@ def test_undoing_the_final_move_reopens_the_game(app, client, count_rows):
     assert count_rows(Move) == moves + 1
 
 
+def test_a_finished_game_in_a_group_cannot_be_reopened_by_undo(app, client, count_rows):
+    """Undoing the end of a play that a group keeps would silently change its history and
+    ladder (issue 11 §8): refused; the group's admin corrects or voids it instead."""
+    table = LiveTable(client)
+    play_to_end(table, seed=11)
+    group = client.post("/api/v1/groups", json={"name": "Club"}).get_json()
+    recorded = client.post(f"/api/v1/groups/{group['id']}/plays", json={"table": table.id},
+                           headers={"Authorization": f"Bearer {group['invite_token']}"})
+    assert recorded.status_code == 201
+    last_seat, _move = table.log[-1]
+    for token in (table.tokens[last_seat], table.host):
+        refused = table.undo(token)
+        assert refused.status_code == 409 and refused.get_json()["error"] == "table.in_group"
+    assert table.get().get_json()["status"] == "finished" and count_rows(Result) == 3
+
+
 def test_sse_announces_a_move_made_by_another_phone(app, client):
     app.config["SSE_MAX_SECONDS"] = 1
     table = LiveTable(client)

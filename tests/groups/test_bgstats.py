@@ -298,3 +298,29 @@ def test_game_catalogue():
                                         ("", None), (True, None), ("1e3", None), (None, None)])
 def test_parse_score(raw, value):
     assert bgstats.parse_score(raw) == value
+
+
+def test_plays_of_the_same_second_keep_their_order_through_a_round_trip(app, client):
+    """BG Stats dates have whole seconds: plays saved within one second come back in the
+    file's order, so the imported ladder equals the exported one (issue 11 §8)."""
+    api = Api(client, "Fast")
+    results = [[("Ana", 10, 1), ("Bea", 5, 2)], [("Bea", 10, 1), ("Ana", 5, 2)],
+               [("Bea", 10, 1), ("Ana", 5, 2)], [("Ana", 10, 1), ("Bea", 5, 2)],
+               [("Bea", 10, 1), ("Cyril", 5, 2)], [("Cyril", 10, 1), ("Ana", 5, 2)],
+               [("Ana", 10, 1), ("Cyril", 5, 2)], [("Bea", 10, 1), ("Ana", 5, 2)]]
+    second = at(1)
+    for index, seats in enumerate(results):
+        seats = [(name, total + index, rank) for name, total, rank in seats]   # not duplicates
+        table = finished_table(app, "ra", seats, when=second.replace(microsecond=index * 1000))
+        api.record(table)
+    backup = api.get("/export/bgstats").get_json()
+    assert len({play["playDate"] for play in backup["plays"]}) == 1      # one second
+    target = Api(client, "Copy")
+    answer = target.client.post(target.url("/import/bgstats"), data=json.dumps(backup),
+                                content_type="application/json",
+                                headers={"Authorization": f"Bearer {target.admin}"})
+    assert answer.get_json()["imported"] == len(results)
+    with Session(engine(app)) as session:
+        old = ladder.rebuild(load_plays(session, api.id))
+        new = ladder.rebuild(load_plays(session, target.id))
+    assert _by_name(app, target.id, new) == _by_name(app, api.id, old)

@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 import json
+import random
 import re
 from html import unescape
 
 import pytest
 
+from companion import db
 from companion.models import GameTable, Move
+from companion.rules import get_ruleset
+from companion.services import tables as live
 
 pytestmark = pytest.mark.db
 
@@ -141,3 +145,38 @@ def test_imhotep_board_values_of_your_copy(client):
     table_id = good.headers["Location"].split("/")[2]
     state = client.get(f"/api/v1/tables/{table_id}").get_json()["state"]
     assert state["b_values"]["obelisks_b"][-1] == 4
+
+
+def test_the_bonus_form_says_which_bonus(client):
+    """Pyramids B: a bonus space asks whether to use *its* bonus, naming it (issue 11 §8)."""
+    imhotep = get_ruleset("imhotep")
+    spaces = [["card", "card", "card", "card", 4]] * 3
+    opened = client.post("/api/v1/tables", json={
+        "game": "imhotep", "players": ["Ana", "Bo"], "options": {"b_pyramids": True},
+        "edition": {"pyramids_b": spaces}}).get_json()
+    tokens = [client.post(f"/api/v1/tables/{opened['id']}/seats/{n}/claim").get_json()[
+        "seat_token"] for n in (0, 1)]
+    rng = random.Random(3)
+    for step in range(600):
+        view = client.get(f"/api/v1/tables/{opened['id']}").get_json()
+        seat = view["to_act"]
+        mine = client.get(f"/api/v1/tables/{opened['id']}",
+                          headers={"Authorization": f"Bearer {tokens[seat]}"}).get_json()
+        if "use_bonus" in mine["prompts"]["moves"]:
+            break
+        with client.application.app_context():
+            table = live.get_table(db.session(), opened["id"])
+            state = live.state_at(db.session(), table)
+        moves = imhotep.legal_moves(state, seat)
+        sailing = [m for m in moves if m.get("site") == "pyramids"]
+        move = rng.choice(sailing or moves)
+        answer = client.post(f"/api/v1/tables/{opened['id']}/moves",
+                             headers={"Authorization": f"Bearer {tokens[seat]}"},
+                             json={"move": move, "version": view["version"],
+                                   "idempotency_key": f"b{step}"})
+        assert answer.status_code == 200, answer.get_data(as_text=True)
+    else:
+        raise AssertionError("no bonus space was reached")
+    client.set_cookie(f"seat_{opened['id']}", tokens[seat])
+    page = client.get(f"/tables/{opened['id']}").get_data(as_text=True)
+    assert "A bonus space: take the top market card. Use it?" in page

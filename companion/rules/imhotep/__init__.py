@@ -165,6 +165,7 @@ class ImhotepRuleset(GameRules):
     tile_label = staticmethod(engine.tile_label)      # for Imhotep's own templates
     tile_kinds = engine.ALL_KINDS
     card_kinds = tables.CARD_KINDS
+    bonus_labels = tables.BONUS_LABELS      # what a Pyramids B bonus space gives (its page)
     sites = tables.SITES
     colours = tables.COLOURS
 
