@@ -74,7 +74,7 @@ def test_report_of_a_scored_table(app):
     with session_for(app) as session:
         table_id = scored_table(session)
         summary = load_table(session, table_id)
-        pdf = printing.report_for_table(session, table_id, lang="cs", page="letter")
+        pdf = printing.report_for_table(session, table_id, BASE, lang="cs", page="letter")
     assert set(page_sizes(pdf)) == {SIZES["letter"]}
     words = text(pdf)
     for player in summary.players:
@@ -90,8 +90,8 @@ def test_report_of_a_live_table_has_moves_duration_tiebreak_and_chart(app):
         moves = session.exec(select(Move).where(Move.table_id == table_id,
                                                 Move.undone_version.is_(None))).all()
         summary = load_table(session, table_id)
-        pdf = printing.report_for_table(session, table_id, lang="en")
-        again = printing.report_for_table(session, table_id, lang="en")
+        pdf = printing.report_for_table(session, table_id, BASE, lang="en")
+        again = printing.report_for_table(session, table_id, BASE, lang="en")
     assert pdf == again                                           # deterministic
     words = text(pdf)
     assert f"Moves: {len(moves)}" in words.replace("\n", " ")
@@ -109,10 +109,10 @@ def test_report_needs_a_finished_table(app):
     with session_for(app) as session:
         unfinished = scored_table(session, epochs=2)
         with pytest.raises(PrintError) as caught:
-            printing.report_for_table(session, unfinished)
+            printing.report_for_table(session, unfinished, BASE)
         assert caught.value.code == "print.not_finished"
         with pytest.raises(PrintError) as caught:
-            printing.report_for_table(session, "nope")
+            printing.report_for_table(session, "nope", BASE)
         assert caught.value.code == "print.no_table"
 
 

@@ -51,11 +51,14 @@ def test_print_aids_and_bad_input_exit_2(tmp_path):
                str(tmp_path / "x.pdf")], tmp_path)
     assert bad.returncode == 2 and "2 to 4 players" in bad.stderr
     assert "print.bad_player_count" in bad.stderr and not (tmp_path / "x.pdf").exists()
-    rtl = run(["pad", "--names", "Ana,שרה", "-o", str(tmp_path / "y.pdf")], tmp_path)
+    rtl = run(["pad", "--game", "ra", "--names", "Ana,שרה", "-o", str(tmp_path / "y.pdf")],
+              tmp_path)
     assert rtl.returncode == 2 and "right to left" in rtl.stderr
-    page = run(["pad", "--page", "a3", "-o", str(tmp_path / "z.pdf")], tmp_path)
+    page = run(["pad", "--game", "ra", "--page", "a3", "-o", str(tmp_path / "z.pdf")],
+               tmp_path)
     assert page.returncode == 2 and "invalid choice" in page.stderr
-    bleed = run(["aids", "--bleed", "20", "-o", str(tmp_path / "w.pdf")], tmp_path)
+    bleed = run(["aids", "--game", "ra", "--bleed", "20", "-o", str(tmp_path / "w.pdf")],
+                tmp_path)
     assert bleed.returncode == 2 and "bleed" in bleed.stderr
 
 
