@@ -38,8 +38,8 @@ def _number(name: str, low: int, high: int, default: int | None) -> int | None:
     if text is None or text == "":
         return default
     if not _DIGITS.fullmatch(text) or not low <= int(text) <= high:
-        raise PrintError("print.bad_number", N_("“%(field)s” must be a whole number from "
-                                                "%(low)d to %(high)d."), name, field=name,
+        raise PrintError("print.bad_number", N_("“%(name)s” must be a whole number from "
+                                                "%(low)d to %(high)d."), name, name=name,
                          low=low, high=high)
     return int(text)
 

@@ -92,3 +92,18 @@ def test_pdfgen_imports_neither_flask_nor_the_web_layer():
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                             cwd=ROOT, timeout=60)
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_print_choices_come_from_the_registry(tmp_path):
+    from pdfgen.registry import printing_games
+
+    games = [content.game for content in printing_games()]
+    unknown = run(["pad", "--game", "chess", "-o", str(tmp_path / "c.pdf")], tmp_path)
+    assert unknown.returncode == 2
+    assert all(f"'{game}'" in unknown.stderr for game in games)        # the choices offered
+    blank = run(["pad", "-o", str(tmp_path / "b.pdf")], tmp_path)
+    assert blank.returncode == 2 and "needs --game" in blank.stderr
+    assert not (tmp_path / "b.pdf").exists()
+    huge = run(["pad", "--game", games[0], "--players", str(10 ** 12), "-o",
+                str(tmp_path / "h.pdf")], tmp_path)
+    assert huge.returncode == 2 and "print.bad_player_count" in huge.stderr
