@@ -207,11 +207,12 @@ def _add_print(commands) -> None:
     base_url(aids)
     common(aids)
 
-    extra = what.add_parser("extra", help="one of a game's own printouts")
-    extra.add_argument("printout", choices=extras, help="which printout")
-    extra.add_argument("--game", choices=games, required=True)
-    base_url(extra)
-    common(extra)
+    if extras:                      # offered only when some game has printouts of its own
+        extra = what.add_parser("extra", help="one of a game's own printouts")
+        extra.add_argument("printout", choices=extras, help="which printout")
+        extra.add_argument("--game", choices=games, required=True)
+        base_url(extra)
+        common(extra)
 
     cards = what.add_parser("cards", help="a player card per seat of a live table")
     cards.add_argument("table_id")
