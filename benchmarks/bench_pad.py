@@ -23,7 +23,8 @@ from companion.qr import qr_matrix
 from pdfgen.fonts import SANS, SANS_BOLD, register_fonts
 from pdfgen.geometry import MM, page_size
 from pdfgen.i18n import translator
-from pdfgen.pads import PADS, score_pad
+from pdfgen.pads import score_pad
+from pdfgen.registry import game_print
 
 NAMES = ["Ana", "Řehoř", "Ödön", "Věra Lůďa", "Gőző Fűz"]
 URL = "http://127.0.0.1:8000/score/ra?_players=5"
@@ -33,7 +34,7 @@ def raw_pad(pages: int) -> bytes:
     """The baseline: every page drawn directly, the way a hand-written generator would."""
     register_fonts()
     t = translator("en")
-    spec = PADS["ra"]
+    spec = game_print("ra").pad
     width, height = page_size("a4").points
     buffer = BytesIO()
     canvas = Canvas(buffer, pagesize=(width, height), invariant=1, pageCompression=1,

@@ -1,4 +1,5 @@
-"""Command line: ``python -m companion serve``, ``score FILE``, ``print pad|aids|cards|report``."""
+"""Command line: ``python -m companion serve``, ``score FILE``,
+``print pad|aids|extra|cards|report``."""
 
 from __future__ import annotations
 
@@ -95,7 +96,8 @@ def _names(text: str | None) -> list[str] | None:
 
 
 def _print(args: argparse.Namespace) -> int:
-    """Make a printout (``print pad|aids|cards|report``); bad input exits 2 with the reason."""
+    """Make a printout (``print pad|aids|extra|cards|report``); bad input exits 2 with the
+    reason."""
     from pdfgen.errors import PrintError
 
     from .services import printing
@@ -113,14 +115,21 @@ def _print(args: argparse.Namespace) -> int:
             with session() as db_session:
                 data = printing.table_pad_pdf(db_session, args.table, args.base_url,
                                               page=args.page, lang=args.lang, sheets=args.sheets)
+        elif args.what == "pad" and not args.game:
+            print("error: a blank pad needs --game (or --table for a table's pad)",
+                  file=sys.stderr)
+            return EXIT_BAD_INPUT
         elif args.what == "pad":
             data = printing.blank_pad_pdf(args.game, args.base_url, page=args.page,
                                           lang=args.lang, sheets=args.sheets,
                                           players=args.players, names=_names(args.names))
         elif args.what == "aids":
-            data = printing.aids_pdf(args.game, page=args.page, lang=args.lang,
+            data = printing.aids_pdf(args.game, args.base_url, page=args.page, lang=args.lang,
                                      copies=args.copies, sides=args.sides, bleed=args.bleed,
                                      card=args.card)
+        elif args.what == "extra":
+            data = printing.extra_pdf(args.game, args.printout, args.base_url, page=args.page,
+                                      lang=args.lang)
         elif args.what == "cards":
             with session() as db_session:
                 data = printing.player_cards_for_table(db_session, args.table_id, args.base_url,
@@ -128,8 +137,8 @@ def _print(args: argparse.Namespace) -> int:
                                                        card=args.card, bleed=args.bleed)
         else:
             with session() as db_session:
-                data = printing.report_for_table(db_session, args.table_id, lang=args.lang,
-                                                 page=args.page)
+                data = printing.report_for_table(db_session, args.table_id, args.base_url,
+                                                 lang=args.lang, page=args.page)
     except PrintError as problem:
         print(f"error: {problem} [{problem.code}]", file=sys.stderr)
         return EXIT_BAD_INPUT
@@ -154,8 +163,14 @@ def _print(args: argparse.Namespace) -> int:
 
 
 def _add_print(commands) -> None:
-    printer = commands.add_parser("print", help="make a PDF: score pad, play aids, player "
-                                                "cards or game report")
+    """The ``print`` command; its game and printout choices come from the print registry."""
+    from pdfgen.registry import printing_games
+
+    registered = printing_games()
+    games = [content.game for content in registered]
+    extras = sorted({printout.key for content in registered for printout in content.extras})
+    printer = commands.add_parser("print", help="make a PDF: score pad, play aids, a game's "
+                                                "own printout, player cards or game report")
     what = printer.add_subparsers(dest="what", required=True)
 
     def common(sub, page: bool = True) -> None:
@@ -167,36 +182,48 @@ def _add_print(commands) -> None:
         sub.add_argument("-o", "--output", required=True, help="PDF file to write (- for stdout)")
         sub.set_defaults(handler=_print)
 
+    def base_url(sub) -> None:
+        sub.add_argument("--base-url", default="http://127.0.0.1:8000",
+                         help="where Scribe runs: the QR codes link there")
+
     pad = what.add_parser("pad", help="a score pad, named or blank")
-    pad.add_argument("--game", choices=("ra", "imhotep"), default="ra")
+    pad.add_argument("--game", choices=games, help="the game (needed unless --table)")
     pad.add_argument("--names", help="player names in seat order, comma-separated "
                                      "(blank pad without)")
     pad.add_argument("--players", type=int, help="columns of a blank pad (default: most)")
     pad.add_argument("--table", help="fill names and QR code from this table instead")
     pad.add_argument("--sheets", type=int, default=1, help="pages in the pad (default 1)")
-    pad.add_argument("--base-url", default="http://127.0.0.1:8000",
-                     help="where Scribe runs: the QR codes link there")
+    base_url(pad)
     common(pad)
 
-    aids = what.add_parser("aids", help="tile tally (Ra) and reference cards")
-    aids.add_argument("--game", choices=("ra", "imhotep"), default="ra")
+    aids = what.add_parser("aids", help="the game's aid sheets and reference cards")
+    aids.add_argument("--game", choices=games, required=True)
     aids.add_argument("--copies", type=int, help="sets of reference cards (default: one "
                                                  "per player of a full table)")
     aids.add_argument("--sides", choices=("single", "duplex", "gutter"), default="single",
                       help="card backs: separate cards, on the reverse, or fold-over")
     aids.add_argument("--bleed", type=float, default=0.0, help="bleed in mm (e.g. 3)")
     aids.add_argument("--card", choices=("poker", "mini"), default="poker")
+    base_url(aids)
     common(aids)
+
+    if extras:                      # offered only when some game has printouts of its own
+        extra = what.add_parser("extra", help="one of a game's own printouts")
+        extra.add_argument("printout", choices=extras, help="which printout")
+        extra.add_argument("--game", choices=games, required=True)
+        base_url(extra)
+        common(extra)
 
     cards = what.add_parser("cards", help="a player card per seat of a live table")
     cards.add_argument("table_id")
-    cards.add_argument("--base-url", default="http://127.0.0.1:8000")
     cards.add_argument("--bleed", type=float, default=0.0, help="bleed in mm (e.g. 3)")
     cards.add_argument("--card", choices=("poker", "mini"), default="poker")
+    base_url(cards)
     common(cards)
 
     report = what.add_parser("report", help="the game report of a finished table")
     report.add_argument("table_id")
+    base_url(report)
     common(report)
 
 

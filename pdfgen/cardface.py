@@ -49,6 +49,11 @@ class Grid:
     rows: tuple[tuple[str, ...], ...]
 
 
+def grid_row(label: str, values: Sequence[object]) -> tuple[str, ...]:
+    """One row of a :class:`Grid`: its header, then the values as text."""
+    return (label, *(str(v) for v in values))
+
+
 @dataclass(frozen=True)
 class Entry:
     """A card described on a card: a coloured dot, its name, a badge (count, timing), text."""
@@ -192,9 +197,14 @@ def layout_scale(blocks: Sequence[Block], width: float, height: float) -> float 
     return None
 
 
+QR_SHARE = 0.2                  # a card's QR code: this share of its shorter side…
+QR_MAX = 14 * MM                # …at most this (0.38 mm modules for a 40-character link)
+
+
 def card_face(content: Content, band: Color | tuple[float, float, float],
-              footer: str | None = None) -> Draw:
-    """A Draw for a text card: title band in ``band`` colour, then the blocks, then a footer.
+              footer: str | None = None, qr_url: str | None = None) -> Draw:
+    """A Draw for a text card: title band in ``band`` colour, then the blocks, then a footer
+    and (with ``qr_url``) a small QR code in the bottom-right corner.
 
     ``content(t)`` gives the translated title and blocks for the sheet's language.
     """
@@ -210,11 +220,19 @@ def card_face(content: Content, band: Color | tuple[float, float, float],
         draw_text(c, title, SAFE, h - BAND + 1.2 * MM, w - 2 * SAFE, BAND - 2.4 * MM,
                   font=SANS_BOLD, size=10.5, min_size=6, max_lines=2)
         bottom = SAFE
+        footer_w = w - 2 * SAFE
+        if qr_url:
+            # The code's own quiet zone (4 white modules) keeps its dark modules inside the
+            # safe area, so the square itself may come closer to the trim than text does.
+            size = min(QR_MAX, QR_SHARE * min(w, h))
+            s.qr(qr_url, w - SAFE * 0.55 - size, SAFE * 0.55, size)
+            footer_w -= size
+            bottom = SAFE * 0.55 + size
         if footer:
             c.setFillGray(0.5)
-            draw_text(c, s.t(footer), SAFE, SAFE * 0.55, w - 2 * SAFE, 2.6 * MM, size=5,
+            draw_text(c, s.t(footer), SAFE, SAFE * 0.55, footer_w, 2.6 * MM, size=5,
                       min_size=4, max_lines=1, align="right")
-            bottom = SAFE * 0.55 + 2.8 * MM
+            bottom = max(bottom, SAFE * 0.55 + 2.8 * MM)
         top = h - BAND - 1.5 * MM
         k = layout_scale(blocks, w - 2 * SAFE, top - bottom)
         if k is None:

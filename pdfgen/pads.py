@@ -1,164 +1,38 @@
-"""Score pads: Ra (three epochs, every category, running fame) and Imhotep (score track,
-final scoring, cards, tie-break), for a named table or blank, as many sheets as wanted.
+"""Score pads: the machinery that lays out any game's pad, for a named table or blank, as many
+sheets as wanted.
 
-Each pad is a list of :class:`PadRow` (what the rows are, from the rules data) and one drawing
-function that lays any such list out on a page (how it looks). The rows' reminders take their
-numbers from ``companion.rules.ra.tables`` and :mod:`pdfgen.imhotep_data`, so the pad says
-what the engine computes. Every sheet of a pad is the same, so the sheet is drawn once and
-placed on each page.
+What a pad holds comes from the game's own module through :mod:`.registry`: a list of
+:class:`~.registry.PadRow` (drawn here as a grid of boxes, one column per player) or a
+free-form :class:`~.registry.PadSheet` (its own drawing below the shared header). The header
+(title, date and place, the QR code) is the same for every pad and every full-page aid sheet.
+Every sheet of a pad is the same, so the sheet is drawn once and placed on each page.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any, Literal, Mapping, Sequence
+from typing import Sequence
 from urllib.parse import urlsplit
 
 from reportlab.lib import colors
 
-from companion.rules.ra import tables as ra
-
-from . import imhotep_data as im
 from .document import PdfWriter, Surface
-from .errors import PrintError
+from .errors import LayoutError, PrintError
 from .fonts import SANS, SANS_BOLD
 from .geometry import MM, sheet_geometry
 from .i18n import N_, translator
+from .registry import GamePrint, PadPage, PadRow, PadSheet, PadSpec, game_print, ruleset_of
 from .text import clean_text, draw_text, fit
 
-GAMES = ("ra", "imhotep")
+__all__ = ["PadRow", "PadSpec", "PadSheet", "check_url", "colour_of", "draw_header",
+           "draw_pad", "score_pad", "signed"]
+
 MAX_SHEETS = 500
-RowKind = Literal["section", "entry", "result", "fixed"]
-
-
-@dataclass(frozen=True)
-class PadRow:
-    """One row of a pad: a heading band, a box per player to write in, or a printed value."""
-
-    kind: RowKind
-    label: str                                  # msgid
-    hint: str | None = None                     # msgid of the reminder under the label
-    params: Mapping[str, Any] = field(default_factory=dict)   # for label and hint
-    value: str = ""                             # printed in every player's box ("fixed")
-
-    @property
-    def weight(self) -> float:
-        return 0.62 if self.kind == "section" else 1.0
-
-
-@dataclass(frozen=True)
-class PadSpec:
-    game: str
-    title: str                                  # msgid
-    player_counts: tuple[int, ...]
-    rows: tuple[PadRow, ...]
-    footer: str                                 # msgid
 
 
 def signed(points: int) -> str:
     """+5, −2, 0: how points are printed (a real minus sign)."""
     return f"+{points}" if points > 0 else (f"−{-points}" if points < 0 else "0")
 
-
-def _ra_rows() -> tuple[PadRow, ...]:
-    labels = ra.CATEGORY_LABELS
-    civ = ra.CIVILIZATION_POINTS
-    kinds = ra.MONUMENT_KIND_POINTS
-    sets = ra.MONUMENT_SET_POINTS
-    rows = [PadRow("fixed", labels["starting_fame"], N_("two 5-point tablets"),
-                   value=str(ra.STARTING_FAME))]
-    for epoch in range(1, ra.EPOCHS + 1):
-        rows += [
-            PadRow("section", N_("Epoch %(stage)d"), params={"stage": epoch}),
-            PadRow("entry", labels["gods"], N_("%(points)s per God"),
-                   {"points": signed(ra.POINTS_PER_GOD)}),
-            PadRow("entry", labels["pharaohs"], N_("most %(most)s · fewest %(fewest)s · "
-                                                   "all equal 0"),
-                   {"most": signed(ra.PHARAOHS_MOST), "fewest": signed(ra.PHARAOHS_FEWEST)}),
-            PadRow("entry", labels["river"], N_("%(points)s per Nile and Flood, only with a "
-                                                "Flood"),
-                   {"points": signed(ra.POINTS_PER_RIVER_TILE)}),
-            PadRow("entry", labels["civilizations"], N_("kinds: none %(none)s · 3/4/5 kinds "
-                                                        "%(three)s/%(four)s/%(five)s"),
-                   {"none": signed(civ[0]), "three": signed(civ[3]), "four": signed(civ[4]),
-                    "five": signed(civ[5])}),
-            PadRow("entry", labels["gold"], N_("%(points)s per Gold"),
-                   {"points": signed(ra.POINTS_PER_GOLD)}),
-        ]
-        if epoch == ra.EPOCHS:
-            rows += [
-                PadRow("entry", labels["monument_kinds"],
-                       N_("1–6 kinds: 1–6 · 7 kinds: %(seven)s · 8 kinds: %(eight)s"),
-                       {"seven": signed(kinds[7]), "eight": signed(kinds[8])}),
-                PadRow("entry", labels["monument_sets"],
-                       N_("per kind: 3/4/5 tiles %(three)s/%(four)s/%(five)s"),
-                       {"three": signed(sets[3]), "four": signed(sets[4]),
-                        "five": signed(sets[5])}),
-                PadRow("entry", labels["suns"], N_("highest %(most)s · lowest %(fewest)s · "
-                                                   "all equal 0"),
-                       {"most": signed(ra.SUNS_MOST), "fewest": signed(ra.SUNS_FEWEST)}),
-            ]
-        rows += [
-            PadRow("entry", N_("Result of epoch %(stage)d"), N_("sum of the lines above"),
-                   {"stage": epoch}),
-            PadRow("result", N_("Fame after epoch %(stage)d"),
-                   N_("fame before + result, never below 0"), {"stage": epoch}),
-        ]
-    rows += [PadRow("entry", N_("Highest sun (tie-break)"), N_("the highest sun wins a tie")),
-             PadRow("result", N_("Rank"))]
-    return tuple(rows)
-
-
-def _imhotep_rows() -> tuple[PadRow, ...]:
-    labels = im.CATEGORY_LABELS
-    obelisks = " · ".join("/".join(map(str, pts)) for pts in im.OBELISK_RANK_POINTS.values())
-    rows = [PadRow("section", N_("Score track"))]
-    for number in range(1, im.ROUNDS):
-        rows.append(PadRow("entry", N_("After round %(n)d"),
-                           N_("where your marker stands (in case it is knocked)")
-                           if number == 1 else None, {"n": number}))
-    rows += [
-        PadRow("result", labels["track"], N_("add %(lap)d for every lap past %(lap)d"),
-               {"lap": im.TRACK_LAP}),
-        PadRow("section", N_("Final scoring")),
-        PadRow("entry", labels["burial_chamber"],
-               N_("A: a group of 1–5 stones %(series)s per extra stone · B: each row "
-                  "%(rows)s"),
-               {"series": im.series(im.GROUP_POINTS, im.GROUP_BEYOND),
-                "rows": "/".join(map(str, im.BURIAL_B_RANK_POINTS))}),
-        PadRow("entry", labels["obelisks"], N_("A: by height, for 2/3/4 players %(table)s · "
-                                               "B: 1 per stone not in a tower"),
-               {"table": obelisks}),
-        PadRow("section", N_("Cards")),
-        PadRow("entry", labels["pyramid_decoration"], N_("1 per %(n)d stones at the site"),
-               {"n": im.DECORATION_STONES}),
-        PadRow("entry", labels["temple_decoration"], N_("1 per %(n)d stones at the site"),
-               {"n": im.DECORATION_STONES}),
-        PadRow("entry", labels["burial_decoration"], N_("1 per %(n)d stones at the site"),
-               {"n": im.DECORATION_STONES}),
-        PadRow("entry", labels["obelisk_decoration"], N_("1 per %(n)d stones at the site"),
-               {"n": im.DECORATION_STONES}),
-        PadRow("entry", labels["statues"], N_("1–5 statues: %(series)s per card more"),
-               {"series": im.series(im.STATUE_POINTS, im.STATUE_BEYOND)}),
-        PadRow("entry", labels["blue_cards"], N_("%(points)s each"),
-               {"points": signed(im.BLUE_CARD_POINTS)}),
-        PadRow("entry", labels["wrath"], N_("if played: %(points)s when missing from a "
-                                            "monument"),
-               {"points": signed(im.WRATH_POINTS)}),
-        PadRow("result", N_("Total")),
-        PadRow("entry", N_("Stones on the sled (tie-break)"), N_("more stones wins a tie")),
-        PadRow("result", N_("Rank")),
-    ]
-    return tuple(rows)
-
-
-PADS: dict[str, PadSpec] = {
-    "ra": PadSpec("ra", N_("Ra · score pad"), (2, 3, 4, 5), _ra_rows(),
-                  N_("Write each epoch's points when it is scored. Fame never goes below 0.")),
-    "imhotep": PadSpec("imhotep", N_("Imhotep · score pad"), im.PLAYER_COUNTS, _imhotep_rows(),
-                       N_("The Pyramid and the Temple score on the track during play; the "
-                          "rest is added at the end.")),
-}
 
 # Stone and player colours a table may name; anything else goes through ReportLab's names.
 STONE_COLOURS = {"black": colors.Color(0.12, 0.12, 0.12), "white": colors.white,
@@ -189,13 +63,20 @@ def check_url(url: str, field: str = "qr_url") -> str:
     return str(url)
 
 
-def pad_spec(game: str) -> PadSpec:
-    try:
-        return PADS[str(game)]
-    except KeyError:
-        raise PrintError("print.unknown_game", N_("There is no score pad for “%(game)s”: "
-                                                  "choose one of %(choices)s."), "game",
-                         game=str(game), choices=", ".join(PADS)) from None
+def player_counts(game: str) -> tuple[int, ...]:
+    """How many players ``game``'s pad may have columns for (its catalogue's counts)."""
+    return tuple(ruleset_of(game).catalogue.player_counts)
+
+
+def check_players(game: str, players: object, field: str = "players") -> int:
+    """``players`` as a column count of ``game``'s pad, checked before anything is built."""
+    counts = player_counts(game)
+    if isinstance(players, bool) or not isinstance(players, int) or players not in counts:
+        raise PrintError("print.bad_player_count", N_("A %(game)s pad is for %(low)d to "
+                                                      "%(high)d players."), field,
+                         game=ruleset_of(game).catalogue.name("en"), low=min(counts),
+                         high=max(counts))
+    return players
 
 
 def score_pad(game: str, names: Sequence[str] | None = None, *, page: str = "a4",
@@ -206,42 +87,38 @@ def score_pad(game: str, names: Sequence[str] | None = None, *, page: str = "a4"
 
     ``names`` fills the name boxes (in seat order); without names the pad is blank with
     ``players`` columns (default: the most the game allows). ``qr_url`` is printed as a QR
-    code: the live table, or the game's score-only form.
+    code: the live table, or the game's score-only form. Every size is checked before
+    anything is built.
     """
-    spec = pad_spec(game)
+    content = game_print(game)
     geometry = sheet_geometry(page)
     if isinstance(sheets, bool) or not isinstance(sheets, int) or not 1 <= sheets <= MAX_SHEETS:
         raise PrintError("print.bad_sheets", N_("A pad has 1 to %(max)d sheets."), "sheets",
                          max=MAX_SHEETS)
     if names:
+        if len(names) not in player_counts(game):
+            check_players(game, len(names), "names")
         names = [clean_text(n, f"names.{i}") for i, n in enumerate(names)]
         count = len(names)
     else:
-        count = players or max(spec.player_counts)
+        count = check_players(game, max(player_counts(game)) if players is None else players)
         names = [""] * count
-    if count not in spec.player_counts:
-        raise PrintError("print.bad_player_count", N_("A %(game)s pad is for %(low)d to "
-                                                      "%(high)d players."), "names",
-                         game=spec.game.capitalize(), low=min(spec.player_counts),
-                         high=max(spec.player_counts))
+    if isinstance(content.pad, PadSpec):
+        row_unit(content.pad, geometry.content.height * MM)   # rows too many: refuse now
     swatches = [colour_of(c) for c in (list(colours or []) + [None] * count)[:count]]
     url = check_url(qr_url)
     subtitle = clean_text(subtitle, "subtitle") if subtitle else ""
-    writer = PdfWriter(geometry.page, lang=lang, title=writer_title(spec, lang),
-                       subject=url)
+    title = translator(lang)(content.pad.title)
+    writer = PdfWriter(geometry.page, lang=lang, title=title, subject=url)
     caption = qr_caption or (N_("Scan to open this table") if any(names)
                              else N_("Scan to enter the scores"))
 
     def draw(surface: Surface) -> None:
-        draw_pad(surface, spec, names, swatches, url, caption, subtitle)
+        draw_pad(surface, content, names, swatches, url, caption, subtitle)
 
     for _sheet in range(sheets):
         writer.sheet(geometry, draw, reuse="pad")
     return writer.finish()
-
-
-def writer_title(spec: PadSpec, lang: str) -> str:
-    return translator(lang)(spec.title)
 
 
 # --------------------------------------------------------------------------------------------
@@ -257,20 +134,46 @@ MIN_ROW = 6.5 * MM          # still room to write a number by hand
 NOTES_MIN = 18 * MM
 
 
-def draw_pad(s: Surface, spec: PadSpec, names: Sequence[str],
+def row_unit(spec: PadSpec, frame_height: float) -> float:
+    """The height of a full row on a frame ``frame_height`` points high; LayoutError when the
+    rows would be too low to write a number in by hand."""
+    units = sum(row.weight for row in spec.rows)
+    room = frame_height - HEADER - NAME_ROW - FOOTER
+    unit = min(MAX_ROW, room / units) if units else MAX_ROW
+    if unit < MIN_ROW:
+        raise LayoutError("print.pad_too_long",
+                          N_("The pad has too many rows for this page: %(rows)d rows leave "
+                             "%(height)s mm each, and writing needs %(min)s mm."), "page",
+                          rows=len(spec.rows), height=f"{unit / MM:.1f}",
+                          min=f"{MIN_ROW / MM:g}")
+    return unit
+
+
+def draw_pad(s: Surface, content: GamePrint, names: Sequence[str],
              swatches: Sequence[colors.Color | None], url: str, caption: str,
              subtitle: str) -> None:
-    """One pad sheet in the printable frame."""
-    c, t = s.canvas, s.t
-    width, height = s.width, s.height
-    _header(s, spec, url, caption, subtitle)
+    """One pad sheet in the printable frame: the shared header, then the game's rows (or its
+    own drawing, for a free-form pad) below it."""
+    pad = content.pad
+    draw_header(s, pad.title, url, caption, subtitle=subtitle)
+    body = Surface(s.canvas, s.width, s.height - HEADER, 0.0, s.t, s.doc)
+    if isinstance(pad, PadSheet):
+        s.canvas.saveState()
+        pad.draw(body, PadPage(tuple(names), tuple(swatches)))
+        s.canvas.restoreState()
+        return
+    _draw_rows(body, pad, names, swatches)
 
+
+def _draw_rows(s: Surface, spec: PadSpec, names: Sequence[str],
+               swatches: Sequence[colors.Color | None]) -> None:
+    """The names and the rows of a row-based pad, below the header."""
+    c, t = s.canvas, s.t
+    width = s.width
     label_w = width * LABEL_SHARE
     column_w = (width - label_w) / len(names)
-    body_top = height - HEADER
-    units = sum(row.weight for row in spec.rows)
-    unit = min(MAX_ROW, (body_top - NAME_ROW - FOOTER) / units)
-    assert unit >= MIN_ROW, "pad rows too small to write in"
+    body_top = s.height
+    unit = row_unit(spec, s.height + HEADER)
 
     # Names
     y = body_top - NAME_ROW
@@ -350,7 +253,11 @@ def draw_pad(s: Surface, spec: PadSpec, names: Sequence[str],
     c.setFillGray(0)
 
 
-def _header(s: Surface, spec: PadSpec, url: str, caption: str, subtitle: str) -> None:
+def draw_header(s: Surface, title: str, url: str, caption: str, *, subtitle: str = "",
+                intro: Sequence[str] = (), date_place: bool = True) -> None:
+    """The top ``HEADER`` of a pad or an aid sheet: the title (msgid), the QR code with its
+    caption and link at the right, then either the date and place lines (pads) or the
+    ``intro`` paragraphs (aid sheets, already translated)."""
     c, t = s.canvas, s.t
     width, height = s.width, s.height
     qr = 25 * MM
@@ -364,10 +271,21 @@ def _header(s: Surface, spec: PadSpec, url: str, caption: str, subtitle: str) ->
               max_lines=2, align="right", valign="top")
     c.setFillGray(0)
     text_w = qr_x - 46 * MM
-    draw_text(c, t(spec.title), 0, height - 10 * MM, text_w, 10 * MM, font=SANS_BOLD,
+    draw_text(c, t(title), 0, height - 10 * MM, text_w, 10 * MM, font=SANS_BOLD,
               size=17, max_lines=1)
     if subtitle:
         draw_text(c, subtitle, 0, height - 15 * MM, text_w, 5 * MM, size=9, max_lines=1)
+    if intro:
+        # the first paragraph says what the sheet is for; the rest are reminders, in grey
+        top, room = height - 11 * MM, 18 * MM
+        share = room / len(intro)
+        for n, paragraph in enumerate(intro):
+            c.setFillGray(0 if n == 0 else 0.35)
+            draw_text(c, paragraph, 0, top - (n + 1) * share, text_w, share,
+                      size=8.5 if n == 0 else 7.5, min_size=5, max_lines=2, valign="top")
+        c.setFillGray(0)
+    if not date_place:
+        return
     c.setLineWidth(0.5)
     c.setStrokeGray(0.2)
     line_y = height - 25 * MM

@@ -3,8 +3,10 @@
 ``templates/report/game.html`` is rendered with plain Jinja2 (no Flask, no request) in the
 table's language, with the Babel catalogs; the score chart is inline SVG drawn by
 :func:`score_chart_svg`; the fonts are the same embedded DejaVu files as the ReportLab sheets,
-so the report is deterministic too. Input is plain data (:class:`GameReport`);
-:mod:`companion.services.printing` builds it from the database.
+so the report is deterministic too. Every page carries the table's link as a QR code in its
+top margin (a page-margin box added by :func:`qr_stylesheet`, so the template needs no part
+in it). Input is plain data (:class:`GameReport`); :mod:`companion.services.printing` builds
+it from the database.
 """
 
 from __future__ import annotations
@@ -14,16 +16,20 @@ from datetime import datetime, timedelta
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Mapping, Sequence
+from base64 import b64encode
 from xml.sax.saxutils import escape
 
 from babel.dates import format_date, format_time
 from babel.support import NullTranslations, Translations
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 
+from companion.qr import qr_matrix
+
 from .errors import PrintError
 from .fonts import SANS, SANS_BOLD, font_file
 from .geometry import page_size
 from .i18n import N_, TRANSLATIONS, translator
+from .pads import check_url
 from .text import clean_text
 
 TEMPLATES = Path(__file__).resolve().parent.parent / "templates" / "report"
@@ -41,6 +47,7 @@ class GameReport:
     game_name: str
     players: Sequence[Mapping[str, Any]]          # name, total, rank, breakdown
     rows: Sequence[Mapping[str, Any]]
+    qr_url: str                                   # the table, printed as a QR code
     status: str = "finished"
     mode: str = "score"
     table_id: str = ""
@@ -113,13 +120,45 @@ def render_report_html(report: GameReport, *, lang: str = "en", page: str = "a4"
                               axis_label=t(N_("points"))))
 
 
-def report_pdf(report: GameReport | str, *, lang: str = "en", page: str = "a4") -> bytes:
-    """The report as PDF bytes (WeasyPrint); ``report`` may be pre-rendered HTML."""
-    from weasyprint import HTML          # heavy import: only when a report is printed
+def report_pdf(report: GameReport, *, lang: str = "en", page: str = "a4") -> bytes:
+    """The report as PDF bytes (WeasyPrint), the table's QR code on every page."""
+    from weasyprint import CSS, HTML          # heavy import: only when a report is printed
 
-    html = report if isinstance(report, str) else render_report_html(report, lang=lang,
-                                                                     page=page)
-    return HTML(string=html, base_url=str(TEMPLATES)).write_pdf()
+    url = check_url(report.qr_url)
+    html = render_report_html(report, lang=lang, page=page)
+    style = CSS(string=qr_stylesheet(url, translator(lang)(N_("Scan to open this table"))))
+    return HTML(string=html, base_url=str(TEMPLATES)).write_pdf(stylesheets=[style])
+
+
+QR_SIZE_MM = 12
+# The code sits at the bottom of a deeper top margin, so its dark modules stay clear of the
+# 4–6 mm a home printer leaves blank at the paper's edge.
+QR_MARGIN_MM = 20
+
+
+def qr_svg_uri(url: str) -> str:
+    """``url``'s QR code as an SVG data URI, ``QR_SIZE_MM`` square (quiet zone included)."""
+    matrix = qr_matrix(url)
+    n = len(matrix)
+    path = "".join(f"M{x},{y}h1v1h-1z" for y, row in enumerate(matrix)
+                   for x, dark in enumerate(row) if dark)
+    svg = (f'<svg xmlns="http://www.w3.org/2000/svg" width="{QR_SIZE_MM}mm" '
+           f'height="{QR_SIZE_MM}mm" viewBox="0 0 {n} {n}" shape-rendering="crispEdges">'
+           f'<path d="{path}" fill="#000"/></svg>')
+    return "data:image/svg+xml;base64," + b64encode(svg.encode()).decode()
+
+
+def _css_string(text: str) -> str:
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", " ") + '"'
+
+
+def qr_stylesheet(url: str, caption: str) -> str:
+    """A stylesheet putting ``caption`` and ``url``'s QR code in every page's top-right
+    margin box."""
+    return ("@page { margin-top: %dmm !important; @top-right { content: %s url(\"%s\"); "
+            "vertical-align: bottom; font: 7pt \"Scribe Sans\"; color: #777; "
+            "white-space: pre; } }"
+            % (QR_MARGIN_MM, _css_string(caption + "  "), qr_svg_uri(url)))
 
 
 # --------------------------------------------------------------------------------------------

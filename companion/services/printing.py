@@ -6,38 +6,61 @@ URL (``request.host_url`` on the web, ``--base-url`` on the command line). Bad i
 :class:`pdfgen.errors.PrintError` (a RuleViolation: stable code, translatable message); a
 missing table raises it too, with code ``print.no_table``.
 
-Links printed:
-  * score-only form of a game: ``/score/<game>`` (``?_players=N`` when the pad has names);
-  * a table: ``/tables/<id>``; joining it: ``/j/<code>`` (live tables with a code);
+What a game prints comes from :mod:`pdfgen.registry` (each game's own pdfgen module
+registers it); names and labels come from the game's ruleset (``catalogue``, ``labels``).
+Nothing here names a game.
+
+Links printed (every printout carries one as a QR code):
+  * a game's score-only form: ``/score/<game>`` (``?_players=N`` when the pad has names), on
+    blank pads, play aids and the game's own printouts; a game without score-only mode links
+    its print menu ``/print/<game>`` instead;
+  * a table: ``/tables/<id>``, on its pad and its game report; joining it: ``/j/<code>``
+    (live tables with a code), on player cards;
   * a seat: ``/tables/<id>/join#seat-<n>`` (n from 1; the seat list may anchor it).
 """
 
 from __future__ import annotations
 
 from datetime import datetime, timedelta, timezone
-from types import SimpleNamespace
-from typing import Any, Sequence
+from typing import Sequence
 
 from sqlmodel import Session, col, select
 
 from pdfgen import aids as _aids
 from pdfgen import cards as _cards
-from pdfgen import imhotep_data
 from pdfgen import pads as _pads
 from pdfgen import report as _report
 from pdfgen.errors import PrintError
 from pdfgen.i18n import N_
+from pdfgen.registry import GamePrint, game_print, printing_games
 
 from ..models import GameTable, Move, Seat, TableMode, TableStatus
-from ..rules import get_ruleset
-from ..rules.base import Labels
+from ..rules import Capability, get_ruleset, offers
+from ..rules.base import Ruleset
 from .scoring import TableSummary, load_table, sheet_rows
 
-__all__ = ["PrintError", "aids_pdf", "blank_pad_pdf", "game_name", "pad_pdf",
-           "player_cards_pdf", "player_cards_for_table", "report_for_table", "report_pdf",
+__all__ = ["PrintError", "aids_pdf", "blank_pad_pdf", "extra_pdf", "game_name", "game_url",
+           "pad_pdf", "player_cards_pdf", "player_cards_for_table", "player_counts",
+           "print_content", "printable_games", "report_for_table", "report_pdf",
            "table_pad_pdf", "score_url", "table_url", "join_url", "seat_url"]
 
-PAD_GAMES = tuple(_pads.PADS)
+
+# ---- what can be printed -------------------------------------------------------------------
+
+
+def printable_games() -> list[GamePrint]:
+    """What every game that prints offers (its pad, aids and own printouts), as registered."""
+    return printing_games()
+
+
+def print_content(game: str) -> GamePrint:
+    """What ``game`` prints; PrintError ``print.unknown_game`` for any other name."""
+    return game_print(game)
+
+
+def player_counts(game: str) -> tuple[int, ...]:
+    """The player counts ``game``'s pad has columns for; PrintError for an unknown game."""
+    return _pads.player_counts(game)
 
 
 # ---- links ---------------------------------------------------------------------------------
@@ -51,6 +74,14 @@ def score_url(base_url: str, game: str, players: int | None = None) -> str:
     """The score-only form of ``game`` (with that many player columns, if given)."""
     url = f"{_base(base_url)}/score/{game}"
     return f"{url}?_players={players}" if players else url
+
+
+def game_url(base_url: str, game: str, players: int | None = None) -> str:
+    """Where a game's blank printouts lead: its score-only form, or (for a game without
+    score-only mode) its print menu."""
+    if offers(get_ruleset(game), Capability.SCORE):
+        return score_url(base_url, game, players)
+    return f"{_base(base_url)}/print/{game}"
 
 
 def table_url(base_url: str, table: GameTable) -> str:
@@ -72,19 +103,20 @@ def seat_url(base_url: str, table: GameTable, position: int) -> str:
 
 
 def game_name(game: str, lang: str = "en") -> str:
-    """The game's name in ``lang`` (from its ruleset when registered)."""
+    """The game's name in ``lang`` (its catalogue's; the id for a game not registered)."""
     try:
         return get_ruleset(game).catalogue.name(lang)
     except KeyError:
-        return str(game).capitalize()
+        return str(game)
 
 
-def _labels(game: str) -> Any:
-    """The ruleset's labels, or the pad's own for a game whose rules are not registered yet."""
+def _ruleset(game: str) -> Ruleset:
+    """The registered ruleset of a table's game; PrintError when there is none."""
     try:
-        return get_ruleset(game).labels
+        return get_ruleset(game)
     except KeyError:
-        return Labels()
+        raise PrintError("print.unknown_game", N_("Scribe does not know the game “%(game)s”."),
+                         "game", game=str(game)[:40]) from None
 
 
 def _table(session: Session, table_id: str) -> GameTable:
@@ -117,9 +149,10 @@ def blank_pad_pdf(game: str, base_url: str, *, page: str = "a4", lang: str = "en
                   sheets: int = 1, players: int | None = None,
                   names: Sequence[str] | None = None) -> bytes:
     """A pad whose QR code opens the game's score-only form (a new score-only entry)."""
+    game_print(game)                       # an unknown game is refused before any link
     count = len(names) if names else None
     return pad_pdf(game, names, page=page, lang=lang, sheets=sheets, players=players,
-                   qr_url=score_url(base_url, game, count),
+                   qr_url=game_url(base_url, game, count),
                    qr_caption=N_("Scan to enter the scores"))
 
 
@@ -138,11 +171,23 @@ def table_pad_pdf(session: Session, table_id: str, base_url: str, *, page: str =
 # ---- play aids and player cards ------------------------------------------------------------
 
 
-def aids_pdf(game: str, *, page: str = "a4", lang: str = "en", copies: int | None = None,
-             sides: str = "single", bleed: float = 0.0, card: str = "poker") -> bytes:
-    """Play aids: (Ra) the tile tally sheet, then reference cards, ``copies`` sets."""
+def aids_pdf(game: str, base_url: str, *, page: str = "a4", lang: str = "en",
+             copies: int | None = None, sides: str = "single", bleed: float = 0.0,
+             card: str = "poker") -> bytes:
+    """Play aids: the game's aid sheets, then ``copies`` sets of its reference cards; every
+    page's QR code opens the game's score form."""
+    game_print(game)
     return _aids.play_aids(game, page=page, lang=lang, copies=copies, sides=sides,
-                           bleed=bleed, card=card)
+                           bleed=bleed, card=card, qr_url=game_url(base_url, game))
+
+
+def extra_pdf(game: str, key: str, base_url: str, *, page: str = "a4",
+              lang: str = "en") -> bytes:
+    """One of the game's own printouts (``key`` as registered), its QR code to the game's
+    score form."""
+    printout = game_print(game).extra(key)
+    return printout.make(page=page, lang=lang,
+                         qr_url=_pads.check_url(game_url(base_url, game)))
 
 
 def player_cards_pdf(table: GameTable, seats: Sequence[Seat], base_url: str, *,
@@ -168,17 +213,21 @@ def player_cards_for_table(session: Session, table_id: str, base_url: str, **opt
 # ---- the game report -----------------------------------------------------------------------
 
 
-def report_pdf(summary: TableSummary, *, lang: str = "en", move_count: int | None = None,
-               duration: timedelta | None = None, page: str = "a4") -> bytes:
-    """The game report of a finished table as PDF bytes (WeasyPrint)."""
+def report_pdf(summary: TableSummary, base_url: str, *, lang: str = "en",
+               move_count: int | None = None, duration: timedelta | None = None,
+               page: str = "a4") -> bytes:
+    """The game report of a finished table as PDF bytes (WeasyPrint), its QR code to the
+    table."""
     table = summary.table
     if table.status != TableStatus.FINISHED.value:
         raise PrintError("print.not_finished", N_("The game at this table is not finished "
                                                   "yet, so there is no report."), "table")
-    labels = _labels(table.game)
+    ruleset = _ruleset(table.game)
+    labels = ruleset.labels
     report = _report.GameReport(
-        game=table.game, game_name=game_name(table.game, lang), players=summary.players,
-        rows=sheet_rows(labels, summary.players), status=table.status, mode=table.mode,
+        game=table.game, game_name=ruleset.catalogue.name(lang), players=summary.players,
+        rows=sheet_rows(labels, summary.players), qr_url=table_url(base_url, table),
+        status=table.status, mode=table.mode,
         table_id=table.id, code=table.code, location=table.location,
         created_at=table.created_at, finished_at=table.finished_at, move_count=move_count,
         duration=duration, stage_label=labels.stage,
@@ -208,7 +257,7 @@ def live_facts(session: Session, table: GameTable) -> tuple[int | None, timedelt
     return len(moves), max(end - start, timedelta(0))
 
 
-def report_for_table(session: Session, table_id: str, *, lang: str = "en",
+def report_for_table(session: Session, table_id: str, base_url: str, *, lang: str = "en",
                      page: str = "a4") -> bytes:
     """:func:`report_pdf` for a table id, with its move count and duration if live."""
     summary = load_table(session, str(table_id))
@@ -216,5 +265,6 @@ def report_for_table(session: Session, table_id: str, *, lang: str = "en",
         raise PrintError("print.no_table", N_("There is no table “%(id)s”."), "table",
                          id=str(table_id))
     move_count, duration = live_facts(session, summary.table)
-    return report_pdf(summary, lang=lang, move_count=move_count, duration=duration, page=page)
+    return report_pdf(summary, base_url, lang=lang, move_count=move_count, duration=duration,
+                      page=page)
 

@@ -40,10 +40,11 @@ def scored_table(session: Session, players: int = 4, epochs: int = 3) -> str:
 
 
 def open_live_table(session: Session, colors=("brown", "white", "black")):
-    """A live Ra table that has just been opened (no moves yet)."""
+    """A live Ra table that has just been opened (no moves yet), its seats given colours
+    (Ra's set-up has none, but a pad draws any seat colour it is given)."""
     table = live.open_table(session, "ra", {}, LIVE_NAMES, {"sun_groups": SUN_GROUPS},
                             location="Győr").table
-    for seat, colour in zip(live.seats(session, table), colors):   # as a game with colours
+    for seat, colour in zip(live.seats(session, table), colors):
         seat.color = colour
         session.add(seat)
     session.commit()

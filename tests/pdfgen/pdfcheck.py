@@ -69,3 +69,8 @@ def render(data: bytes, page: int = 1, dpi: int = 150):
 def qr_texts(data: bytes, page: int = 1, dpi: int = 150) -> list[str]:
     """Every QR code found on a rendered page, decoded."""
     return sorted(code.text for code in zxingcpp.read_barcodes(render(data, page, dpi)))
+
+
+def qr_texts_per_page(data: bytes, dpi: int = 300) -> list[list[str]]:
+    """The QR codes decoded on every page, page by page (card corners need 300 dpi)."""
+    return [qr_texts(data, page, dpi) for page in range(1, len(reader(data).pages) + 1)]

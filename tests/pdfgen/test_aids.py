@@ -12,10 +12,12 @@ from pdfgen.errors import LayoutError, PrintError
 from pdfgen.geometry import card_grid
 from tests.pdfgen.pdfcheck import SIZES, box, page_sizes, reader, text
 
+URL = "http://127.0.0.1:8000/score/ra"
+
 
 @pytest.mark.parametrize("page", ["a4", "letter"])
 def test_ra_aids_tally_sheet_then_reference_cards(page):
-    pdf = play_aids("ra", page=page, copies=5)
+    pdf = play_aids("ra", page=page, copies=5, qr_url=URL)
     sizes = page_sizes(pdf)
     assert sizes == [SIZES[page]] * len(sizes) and len(sizes) == 3    # tally + 10 cards (9-up)
     tally = text(pdf, 0)
@@ -31,7 +33,7 @@ def test_ra_aids_tally_sheet_then_reference_cards(page):
 
 
 def test_tally_has_a_box_for_every_tile():
-    pdf = play_aids("ra", copies=1)
+    pdf = play_aids("ra", copies=1, qr_url=URL)
     page = reader(pdf).pages[0]
     content = page.get_contents().get_data().decode("latin-1")
     boxes = sum(1 for line in content.splitlines() if line.endswith(" re S")
@@ -40,7 +42,7 @@ def test_tally_has_a_box_for_every_tile():
 
 
 def test_imhotep_reference_and_market_cards_list_every_card():
-    pdf = play_aids("imhotep", copies=1)
+    pdf = play_aids("imhotep", copies=1, qr_url=URL)
     words = text(pdf)
     for card in im.MARKET_CARDS:
         assert card.name in words, card.name
@@ -53,7 +55,8 @@ def test_imhotep_reference_and_market_cards_list_every_card():
 
 @pytest.mark.parametrize("page", ["a4", "letter"])
 def test_bleed_sets_trim_and_bleed_boxes(page):
-    pdf = play_aids("ra", page=page, copies=4, bleed=3, sides="duplex", tally=False)
+    pdf = play_aids("ra", page=page, copies=4, bleed=3, sides="duplex", aid_sheets=False,
+                    qr_url=URL)
     grid = card_grid(page, "poker", bleed=3, sides="duplex")
     pages = reader(pdf).pages
     assert len(pages) == 2                                            # fronts, mirrored backs
@@ -67,15 +70,15 @@ def test_bleed_sets_trim_and_bleed_boxes(page):
 
 
 def test_without_bleed_the_boxes_are_the_page():
-    pdf = play_aids("imhotep", copies=1)
+    pdf = play_aids("imhotep", copies=1, qr_url=URL)
     for p in reader(pdf).pages:
         assert box(p, "trimbox") == box(p, "mediabox") == box(p, "bleedbox")
 
 
 def test_duplex_puts_backs_on_the_reverse_and_gutter_beside():
-    single = reader(play_aids("imhotep", copies=2, sides="single")).pages
-    duplex = reader(play_aids("imhotep", copies=2, sides="duplex")).pages
-    gutter = play_aids("imhotep", copies=2, sides="gutter")
+    single = reader(play_aids("imhotep", copies=2, sides="single", qr_url=URL)).pages
+    duplex = reader(play_aids("imhotep", copies=2, sides="duplex", qr_url=URL)).pages
+    gutter = play_aids("imhotep", copies=2, sides="gutter", qr_url=URL)
     assert len(single) == 1 and len(duplex) == 2                        # 8 faces; 4 cards
     assert "final scoring" in duplex[1].extract_text()
     assert "final scoring" not in duplex[0].extract_text()
@@ -84,12 +87,13 @@ def test_duplex_puts_backs_on_the_reverse_and_gutter_beside():
 
 
 def test_aids_are_deterministic():
-    assert play_aids("ra", bleed=3, sides="gutter") == play_aids("ra", bleed=3, sides="gutter")
+    assert (play_aids("ra", bleed=3, sides="gutter", qr_url=URL)
+            == play_aids("ra", bleed=3, sides="gutter", qr_url=URL))
 
 
 def test_mini_reference_cards_fit_or_refuse_clearly():
     try:
-        pdf = play_aids("ra", card="mini", copies=1, tally=False)
+        pdf = play_aids("ra", card="mini", copies=1, aid_sheets=False, qr_url=URL)
     except LayoutError as refused:
         assert refused.code == "print.card_overflow"
     else:
@@ -106,5 +110,5 @@ def test_mini_reference_cards_fit_or_refuse_clearly():
 ])
 def test_bad_aids_input(kwargs, code):
     with pytest.raises(PrintError) as caught:
-        play_aids(kwargs.pop("game"), **kwargs)
+        play_aids(kwargs.pop("game"), qr_url=URL, **kwargs)
     assert caught.value.code == code

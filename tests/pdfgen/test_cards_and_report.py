@@ -15,7 +15,7 @@ from pdfgen.report import score_chart_svg
 from tests.pdfgen.builders import (LIVE_NAMES, finished_live_table, open_live_table,
                                    scored_table, session_for)
 from tests.pdfgen.pdfcheck import (SIZES, needs_decoder, needs_pdftoppm, page_sizes,
-                                   qr_texts, text)
+                                   qr_texts, qr_texts_per_page, text)
 
 BASE = "http://scribe.example:8000/"
 pytestmark = pytest.mark.db
@@ -74,7 +74,7 @@ def test_report_of_a_scored_table(app):
     with session_for(app) as session:
         table_id = scored_table(session)
         summary = load_table(session, table_id)
-        pdf = printing.report_for_table(session, table_id, lang="cs", page="letter")
+        pdf = printing.report_for_table(session, table_id, BASE, lang="cs", page="letter")
     assert set(page_sizes(pdf)) == {SIZES["letter"]}
     words = text(pdf)
     for player in summary.players:
@@ -90,12 +90,12 @@ def test_report_of_a_live_table_has_moves_duration_tiebreak_and_chart(app):
         moves = session.exec(select(Move).where(Move.table_id == table_id,
                                                 Move.undone_version.is_(None))).all()
         summary = load_table(session, table_id)
-        pdf = printing.report_for_table(session, table_id, lang="en")
-        again = printing.report_for_table(session, table_id, lang="en")
+        pdf = printing.report_for_table(session, table_id, BASE, lang="en")
+        again = printing.report_for_table(session, table_id, BASE, lang="en")
     assert pdf == again                                           # deterministic
     words = text(pdf)
     assert f"Moves: {len(moves)}" in words.replace("\n", " ")
-    assert "Duration:" in words and "Winner:" in words or "Shared win:" in words
+    assert "Duration:" in words and ("Winner:" in words or "Shared win:" in words)
     assert "Score over the game" in words
     assert "Start" in words and "Epoch 1" in words                # chart axis (inline SVG)
     for category in ("Gods", "Pharaohs", "Nile and floods", "Civilizations", "Gold",
@@ -105,14 +105,27 @@ def test_report_of_a_live_table_has_moves_duration_tiebreak_and_chart(app):
         assert player["name"] in words
 
 
+@needs_pdftoppm
+@needs_decoder
+def test_every_page_of_the_report_leads_to_the_table(app):
+    with session_for(app) as session:
+        table_id = finished_live_table(session)
+        pdf = printing.report_for_table(session, table_id, BASE, lang="hu")
+    pages = qr_texts_per_page(pdf)
+    assert len(pages) >= 2                                        # the sheet runs over a page
+    assert all(codes == [f"http://scribe.example:8000/tables/{table_id}"] for codes in pages)
+    words = text(pdf)
+    assert "Az asztal megnyitásához olvassa be" in words and "Scan" not in words   # caption
+
+
 def test_report_needs_a_finished_table(app):
     with session_for(app) as session:
         unfinished = scored_table(session, epochs=2)
         with pytest.raises(PrintError) as caught:
-            printing.report_for_table(session, unfinished)
+            printing.report_for_table(session, unfinished, BASE)
         assert caught.value.code == "print.not_finished"
         with pytest.raises(PrintError) as caught:
-            printing.report_for_table(session, "nope")
+            printing.report_for_table(session, "nope", BASE)
         assert caught.value.code == "print.no_table"
 
 

@@ -7,7 +7,8 @@ import pytest
 
 from companion.rules.ra import tables as ra
 from pdfgen.errors import PrintError
-from pdfgen.pads import PADS, score_pad
+from pdfgen.pads import player_counts, score_pad
+from pdfgen.registry import printing_games
 from pdfgen.text import fit
 from tests.pdfgen.pdfcheck import (SIZES, needs_decoder, needs_pdftoppm, page_sizes, qr_texts,
                                    reader, text)
@@ -165,7 +166,7 @@ def test_emoji_in_a_name_are_left_out_cleanly():
 
 
 def test_every_pad_fits_its_rows_on_both_papers():
-    for spec in PADS.values():
+    for content in printing_games():
         for page in ("a4", "letter"):
-            for count in spec.player_counts:
-                score_pad(spec.game, None, players=count, page=page, qr_url=URL)
+            for count in player_counts(content.game):
+                score_pad(content.game, None, players=count, page=page, qr_url=URL)

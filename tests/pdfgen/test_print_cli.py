@@ -51,11 +51,14 @@ def test_print_aids_and_bad_input_exit_2(tmp_path):
                str(tmp_path / "x.pdf")], tmp_path)
     assert bad.returncode == 2 and "2 to 4 players" in bad.stderr
     assert "print.bad_player_count" in bad.stderr and not (tmp_path / "x.pdf").exists()
-    rtl = run(["pad", "--names", "Ana,שרה", "-o", str(tmp_path / "y.pdf")], tmp_path)
+    rtl = run(["pad", "--game", "ra", "--names", "Ana,שרה", "-o", str(tmp_path / "y.pdf")],
+              tmp_path)
     assert rtl.returncode == 2 and "right to left" in rtl.stderr
-    page = run(["pad", "--page", "a3", "-o", str(tmp_path / "z.pdf")], tmp_path)
+    page = run(["pad", "--game", "ra", "--page", "a3", "-o", str(tmp_path / "z.pdf")],
+               tmp_path)
     assert page.returncode == 2 and "invalid choice" in page.stderr
-    bleed = run(["aids", "--bleed", "20", "-o", str(tmp_path / "w.pdf")], tmp_path)
+    bleed = run(["aids", "--game", "ra", "--bleed", "20", "-o", str(tmp_path / "w.pdf")],
+                tmp_path)
     assert bleed.returncode == 2 and "bleed" in bleed.stderr
 
 
@@ -89,3 +92,18 @@ def test_pdfgen_imports_neither_flask_nor_the_web_layer():
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                             cwd=ROOT, timeout=60)
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_print_choices_come_from_the_registry(tmp_path):
+    from pdfgen.registry import printing_games
+
+    games = [content.game for content in printing_games()]
+    unknown = run(["pad", "--game", "chess", "-o", str(tmp_path / "c.pdf")], tmp_path)
+    assert unknown.returncode == 2
+    assert all(f"'{game}'" in unknown.stderr for game in games)        # the choices offered
+    blank = run(["pad", "-o", str(tmp_path / "b.pdf")], tmp_path)
+    assert blank.returncode == 2 and "needs --game" in blank.stderr
+    assert not (tmp_path / "b.pdf").exists()
+    huge = run(["pad", "--game", games[0], "--players", str(10 ** 12), "-o",
+                str(tmp_path / "h.pdf")], tmp_path)
+    assert huge.returncode == 2 and "print.bad_player_count" in huge.stderr
