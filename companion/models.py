@@ -12,7 +12,7 @@ from datetime import datetime, timezone
 from enum import Enum
 from typing import Any, Optional
 
-from sqlalchemy import JSON, Column, DateTime, UniqueConstraint
+from sqlalchemy import JSON, Column, DateTime, UniqueConstraint, false as sa_false
 from sqlmodel import Field, SQLModel
 
 
@@ -124,6 +124,12 @@ class GameTable(SQLModel, table=True):
     # "Our copy" (design.md §2): the edition values entered for this table, ``{"entered":
     # {key: value}}``; every value not entered is the game's declared default.
     edition: Optional[dict] = Field(default=None, sa_column=Column(JSON))
+    # Seats and hosts (issue 9): changes of seats, co-hosts and undo requests are counted so
+    # that watching phones are told; a one-time link makes another phone the host; a seat's
+    # open request to undo the last move, ``{"seat": n, "version": v}``.
+    seats_version: int = Field(default=0, sa_column_kwargs={"server_default": "0"})
+    recovery_hash: Optional[str] = Field(default=None, max_length=64)
+    undo_request: Optional[dict] = Field(default=None, sa_column=Column(JSON))
 
 
 class Seat(SQLModel, table=True):
@@ -139,6 +145,9 @@ class Seat(SQLModel, table=True):
     color: Optional[str] = Field(default=None, max_length=16)
     token_hash: Optional[str] = Field(default=None, max_length=64, index=True)
     claimed_at: Optional[datetime] = _when(nullable=True)
+    generation: int = Field(default=0, sa_column_kwargs={"server_default": "0"})  # claims
+    rejoin_hash: Optional[str] = Field(default=None, max_length=64, index=True)  # one-time
+    cohost: bool = Field(default=False, sa_column_kwargs={"server_default": sa_false()})
 
 
 class Move(SQLModel, table=True):
@@ -151,7 +160,8 @@ class Move(SQLModel, table=True):
 
     __tablename__ = "move"
     __table_args__ = (UniqueConstraint("table_id", "seq"),
-                      UniqueConstraint("table_id", "idempotency_key"))
+                      UniqueConstraint("table_id", "idempotency_key"),
+                      UniqueConstraint("table_id", "undo_key", name="uq_move_table_undo_key"))
     id: Optional[int] = Field(default=None, primary_key=True)
     table_id: str = Field(foreign_key="game_table.id", index=True, max_length=32)
     seq: int
@@ -163,6 +173,7 @@ class Move(SQLModel, table=True):
     undone_by: Optional[str] = Field(default=None, max_length=16)   # "seat:2" or "host"
     undone_at: Optional[datetime] = _when(nullable=True)
     undone_version: Optional[int] = None
+    undo_key: Optional[str] = Field(default=None, max_length=80)    # the undo's idempotency key
 
 
 class Result(SQLModel, table=True):

@@ -62,11 +62,88 @@ def open_table():
 
 @bp.post("/tables/<table_id>/seats/<int:position>/claim")
 def claim_seat(table_id: str, position: int):
-    """Take a seat; a taken seat only with the host's token (it then gets a new token)."""
+    """Take a free seat; a taken one only with host rights, naming the ``generation`` of the
+    claim it replaces (``{"generation": g}``), so that a reassignment is a compare and swap."""
+    session = db.session()
+    table, _seat, host = _table_and_viewer(session, table_id)
+    body = request.get_json(silent=True) if request.content_length else None
+    generation = body.get("generation") if isinstance(body, dict) else None
+    mine = live.seat_for_token(session, table, _bearer())
+    token = live.claim_seat(session, table, position,
+                            host=live.has_host_rights(table, _bearer(), mine),
+                            generation=generation, current=mine)
+    broker.publish(table.id, table.version)
+    return {"seat_token": token, "seat": position}
+
+
+def _host_rights(session: Session, table_id: str):
+    """The table, when the bearer has the host's rights (the host or a co-host's seat)."""
+    table, _seat, _host = _table_and_viewer(session, table_id)
+    if not live.has_host_rights(table, _bearer(), live.seat_for_token(session, table,
+                                                                      _bearer())):
+        raise TableProblem(403, "table.host_needed",
+                           N_("Only the host (or a co-host) may do this."))
+    return table
+
+
+@bp.post("/tables/<table_id>/seats/<int:position>/rejoin-link")
+def rejoin_link(table_id: str, position: int):
+    """A one-time link that moves this seat to a new phone (host rights)."""
+    session = db.session()
+    table = _host_rights(session, table_id)
+    token = live.rejoin_link(session, table, position)
+    broker.publish(table.id, table.version)
+    return {"seat": position, "token": token,
+            "rejoin_url": url_for("live.rejoin", table_id=table.id, token=token,
+                                  _external=True)}
+
+
+@bp.post("/tables/<table_id>/rejoin")
+def rejoin(table_id: str):
+    """Use a rejoin link: ``{"token"}`` → the seat and its new token (the old one stops)."""
     session = db.session()
     table = live.get_table(session, table_id)
-    token = live.claim_seat(session, table, position, host_token=_bearer())
-    return {"seat_token": token, "seat": position}
+    body = _json_body()
+    position, token = live.rejoin(session, table, body.get("token")
+                                  if isinstance(body, dict) else None)
+    broker.publish(table.id, table.version)
+    return {"seat": position, "seat_token": token}
+
+
+@bp.post("/tables/<table_id>/seats/<int:position>/cohost")
+def cohost(table_id: str, position: int):
+    """Give a seat's phone the host's rights, or take them back: ``{"on": bool}``."""
+    session = db.session()
+    table = _host_rights(session, table_id)
+    body = _json_body()
+    on = body.get("on") if isinstance(body, dict) else None
+    if not isinstance(on, bool):
+        raise TableProblem(422, "schema.not_boolean", N_("This must be true or false."), "on")
+    live.set_cohost(session, table, position, on)
+    broker.publish(table.id, table.version)
+    return {"seat": position, "cohost": on}
+
+
+@bp.post("/tables/<table_id>/host-link")
+def host_link(table_id: str):
+    """A one-time link that makes another phone the host (host rights)."""
+    session = db.session()
+    table = _host_rights(session, table_id)
+    token = live.host_link(session, table)
+    return {"token": token, "host_url": url_for("live.take_host", table_id=table.id,
+                                                token=token, _external=True)}
+
+
+@bp.post("/tables/<table_id>/take-host")
+def take_host(table_id: str):
+    """Use a host link: ``{"token"}`` → a new host token; the old host's stops working."""
+    session = db.session()
+    table = live.get_table(session, table_id)
+    body = _json_body()
+    token = live.take_host(session, table, body.get("token") if isinstance(body, dict)
+                           else None)
+    broker.publish(table.id, table.version)
+    return {"host_token": token}
 
 
 def _table_and_viewer(session: Session, table_id: str):
@@ -136,20 +213,60 @@ def draw(table_id: str):
 
 @bp.post("/tables/<table_id>/undo")
 def undo(table_id: str):
-    """Undo the last move (its player, or the host)."""
+    """Undo the last move: ``{"version", "idempotency_key"}`` by its player or with host
+    rights; a retry gets the first answer, a stale version 409."""
     session = db.session()
     table, seat, host = _table_and_viewer(session, table_id)
     if seat is None and not host:
         raise TableProblem(403, "table.seat_token_needed",
                            N_("Undo needs the seat token of the player who moved, or the host's."))
+    body = _json_body()
+    if not isinstance(body, dict):
+        raise TableProblem(422, "score.not_object", N_("The document must be a JSON object."))
+    rights = live.has_host_rights(table, _bearer(), live.seat_for_token(session, table,
+                                                                        _bearer()))
     try:
-        accepted = live.undo(session, table, live.HOST if host else f"seat:{seat}")
+        accepted = live.undo(session, table, live.HOST if rights else f"seat:{seat}",
+                             body.get("version"), body.get("idempotency_key"))
     except StaleVersion as stale:
-        return jsonify({"error": "stale_version", "field": "version", "version": stale.version,
-                        "message": _("Someone else moved first; try again.")}), 409
-    broker.publish(table.id, accepted.version)
+        return _stale(session, table, seat, stale)
+    if not accepted.replayed:
+        broker.publish(table.id, accepted.version)
     shown = live.view(session, table, seat, state=accepted.state)
     return {"version": accepted.version, "state": shown["state"], "prompts": shown["prompts"]}
+
+
+@bp.post("/tables/<table_id>/undo-request")
+def request_undo(table_id: str):
+    """A seat asks to undo the last move: ``{"version"}``; its player or the host decides."""
+    session = db.session()
+    table, seat, _host = _table_and_viewer(session, table_id)
+    if seat is None:
+        raise TableProblem(403, "table.seat_token_needed",
+                           N_("Moves are made with a seat token (Authorization: Bearer …)."))
+    body = _json_body()
+    try:
+        live.request_undo(session, table, seat, body.get("version")
+                          if isinstance(body, dict) else None)
+    except StaleVersion as stale:
+        return _stale(session, table, seat, stale)
+    broker.publish(table.id, table.version)
+    return {"undo_request": live.open_undo_request(table)}, 201
+
+
+@bp.delete("/tables/<table_id>/undo-request")
+def refuse_undo(table_id: str):
+    """The player who made the last move (or the host) keeps it: the request is withdrawn."""
+    session = db.session()
+    table, seat, host = _table_and_viewer(session, table_id)
+    moves = [m for m in live.move_log(session, table) if m.undone_version is None]
+    if not host and (seat is None or not moves or moves[-1].seat != seat):
+        raise TableProblem(403, "table.undo_not_allowed",
+                           N_("Only the player who made the last move, or the host, may "
+                              "undo it; ask them."))
+    live.refuse_undo(session, table)
+    broker.publish(table.id, table.version)
+    return {"undo_request": None}
 
 
 def _stale(session: Session, table, seat: int | None, stale: StaleVersion):

@@ -291,6 +291,7 @@ def seats(session: Session, table: GameTable) -> list[Seat]:
 
 
 def is_host(table: GameTable, token: str | None) -> bool:
+    """Whether ``token`` is the table's host token."""
     return bool(token) and secrets.compare_digest(hash_token(token), table.host_token_hash or "")
 
 
@@ -301,36 +302,198 @@ def seat_for_token(session: Session, table: GameTable, token: str | None) -> Sea
                                             "token_hash": hash_token(token)}).scalars().first()
 
 
-def claim_seat(session: Session, table: GameTable, position: int,
-               host_token: str | None = None) -> str:
-    """Give ``position`` a new seat token. A claimed seat can only be reassigned by the host
-    (the old token stops working)."""
+def has_host_rights(table: GameTable, host_token: str | None, seat: Seat | None) -> bool:
+    """The host's phone, or a co-host's seat, may act for the table: undo anyone's move,
+    give seats to new phones, name co-hosts, close the table."""
+    return is_host(table, host_token) or bool(seat is not None and seat.cohost)
+
+
+def _seat_at(session: Session, table: GameTable, position: Any) -> Seat:
+    if isinstance(position, bool) or not isinstance(position, int):
+        raise TableProblem(404, "table.no_such_seat", N_("There is no such seat."), "seat")
     seat = session.exec(select(Seat).where(Seat.table_id == table.id,
                                            Seat.position == position)).first()
     if seat is None:
-        raise TableProblem(404, "table.no_such_seat", N_("There is no such seat."))
-    if table.status not in (TableStatus.PLAYING.value, TableStatus.OPEN.value):
-        raise TableProblem(409, "table.closed", N_("This table is closed."))
-    if seat.token_hash and not is_host(table, host_token):
-        raise TableProblem(409, "table.seat_taken",
-                           N_("This seat is taken. The host can give it to you again."))
+        raise TableProblem(404, "table.no_such_seat", N_("There is no such seat."), "seat")
+    return seat
+
+
+def _seats_changed(session: Session, table: GameTable) -> None:
+    """Count a change of seats or requests so that watching phones are told (the caller
+    commits)."""
+    session.execute(update(GameTable).where(col(GameTable.id) == table.id)
+                    .values(seats_version=GameTable.seats_version + 1))
+
+
+def _swap_seat_token(session: Session, seat: Seat, generation: int,
+                     lost: tuple[str, str] | None = None) -> str:
+    """Give ``seat`` a new token if it is still at ``generation`` (compare and swap): of two
+    phones claiming one seat at the same moment only one is told it is theirs; the old token
+    stops working. Returns the new token, or raises 409."""
     token = new_token()
-    # Compare and swap on the token hash read above: of two phones claiming one seat at the
-    # same moment only one may be told it is theirs (the other's token would never work).
     seat_row = Seat.__table__
     claimed = session.execute(
         update(seat_row)
-        .where(seat_row.c.id == seat.id,
-               seat_row.c.token_hash == seat.token_hash if seat.token_hash
-               else seat_row.c.token_hash.is_(None))
-        .values(token_hash=hash_token(token), claimed_at=utcnow()))
+        .where(seat_row.c.id == seat.id, seat_row.c.generation == generation)
+        .values(token_hash=hash_token(token), claimed_at=utcnow(), generation=generation + 1,
+                rejoin_hash=None))
     if claimed.rowcount != 1:
         session.rollback()
-        raise TableProblem(409, "table.seat_taken",
-                           N_("This seat is taken. The host can give it to you again."))
-    session.commit()
-    session.expire(seat)
+        code, message = lost or ("table.seat_changed",
+                                 N_("Someone else took this seat a moment ago; look again."))
+        raise TableProblem(409, code, message, "seat")
     return token
+
+
+def _release(session: Session, table: GameTable, seat: Seat | None, keep: int) -> None:
+    """A phone that moves to another seat gives its old one back (never leaving a seat held
+    by a token nobody has)."""
+    if seat is None or seat.position == keep:
+        return
+    session.execute(update(Seat).where(col(Seat.id) == seat.id)
+                    .values(token_hash=None, generation=Seat.generation + 1, cohost=False))
+
+
+def _open_for_seats(table: GameTable) -> None:
+    if table.status not in (TableStatus.PLAYING.value, TableStatus.OPEN.value):
+        raise TableProblem(409, "table.closed", N_("This table is closed."))
+
+
+def claim_seat(session: Session, table: GameTable, position: Any, *, host: bool = False,
+               generation: Any = None, current: Seat | None = None) -> str:
+    """Give seat ``position`` to this phone (a new seat token). A free seat goes to anyone; a
+    taken one only by the host (or a co-host), who names the ``generation`` it saw so that a
+    reassignment is a compare and swap — twelve host devices reassigning one seat at once get
+    one success. ``current`` is the seat this phone held, given back."""
+    _open_for_seats(table)
+    seat = _seat_at(session, table, position)
+    if seat.token_hash:
+        if not host:
+            raise TableProblem(409, "table.seat_taken",
+                               N_("This seat is taken. Ask the host to show its rejoin code."),
+                               "seat")
+        if isinstance(generation, bool) or not isinstance(generation, int):
+            raise TableProblem(422, "table.generation_needed",
+                               N_("Say which claim of the seat you are replacing "
+                                  "(its generation)."), "generation")
+        if generation != seat.generation:
+            raise TableProblem(409, "table.seat_changed",
+                               N_("Someone else took this seat a moment ago; look again."),
+                               "generation")
+    token = _swap_seat_token(session, seat, seat.generation, None if seat.token_hash else (
+        "table.seat_taken", N_("This seat is taken. Ask the host to show its rejoin code.")))
+    _release(session, table, current, seat.position)
+    _seats_changed(session, table)
+    session.commit()
+    session.expire_all()
+    return token
+
+
+def rejoin_link(session: Session, table: GameTable, position: Any) -> str:
+    """A one-time token that moves seat ``position`` to whichever phone opens its link (the
+    host shows it as a QR code); a newer link replaces it."""
+    _open_for_seats(table)
+    seat = _seat_at(session, table, position)
+    token = new_token()
+    seat.rejoin_hash = hash_token(token)
+    session.add(seat)
+    session.commit()
+    return token
+
+
+def rejoin(session: Session, table: GameTable, token: str | None,
+           current: Seat | None = None) -> tuple[int, str]:
+    """Take the seat a rejoin link names: the seat gets a new token (the old phone's stops
+    working) and the link is used up. Returns (position, seat token)."""
+    _open_for_seats(table)
+    seat = session.exec(select(Seat).where(Seat.table_id == table.id,
+                                           Seat.rejoin_hash == hash_token(token or ""))
+                        ).first() if token else None
+    if seat is None:
+        raise TableProblem(404, "table.rejoin_used",
+                           N_("This rejoin code was used already or replaced by a newer one. "
+                              "Ask the host for a new one."))
+    new = _swap_seat_token(session, seat, seat.generation)
+    _release(session, table, current, seat.position)
+    _seats_changed(session, table)
+    session.commit()
+    session.expire_all()
+    return seat.position, new
+
+
+def set_cohost(session: Session, table: GameTable, position: Any, on: bool) -> None:
+    """Give (or take back) the host's rights to a seat's phone."""
+    seat = _seat_at(session, table, position)
+    seat.cohost = bool(on)
+    session.add(seat)
+    _seats_changed(session, table)
+    session.commit()
+
+
+def host_link(session: Session, table: GameTable) -> str:
+    """A one-time token that makes the phone opening its link the host (to hand the role
+    over, or to recover it when the host's phone is gone); a newer link replaces it."""
+    token = new_token()
+    table.recovery_hash = hash_token(token)
+    session.add(table)
+    session.commit()
+    return token
+
+
+def take_host(session: Session, table: GameTable, token: str | None) -> str:
+    """Use a host link: this phone becomes the host (a new host token; the old host phone
+    and the link stop working). Returns the new host token."""
+    if not token or not secrets.compare_digest(hash_token(token), table.recovery_hash or ""):
+        raise TableProblem(404, "table.host_link_used",
+                           N_("This host link was used already or replaced by a newer one."))
+    host_token = new_token()
+    taken = session.execute(update(GameTable)
+                            .where(col(GameTable.id) == table.id,
+                                   col(GameTable.recovery_hash) == hash_token(token))
+                            .values(host_token_hash=hash_token(host_token), recovery_hash=None,
+                                    seats_version=GameTable.seats_version + 1))
+    if taken.rowcount != 1:
+        session.rollback()
+        raise TableProblem(404, "table.host_link_used",
+                           N_("This host link was used already or replaced by a newer one."))
+    session.commit()
+    session.refresh(table)
+    return host_token
+
+
+def request_undo(session: Session, table: GameTable, seat: int, version: Any) -> None:
+    """Any seat may ask to undo the last move; the player who made it, or the host, decides
+    (the request names the version it saw and lapses when the table moves on)."""
+    if isinstance(version, bool) or not isinstance(version, int):
+        raise TableProblem(422, "table.bad_version",
+                           N_("Say which version of the table the move was made on."),
+                           "version")
+    if version != table.version:
+        raise StaleVersion(table.version)
+    if not _active_moves(session, table, table.version):
+        raise TableProblem(409, "table.nothing_to_undo", N_("There is no move to undo."))
+    table.undo_request = {"seat": seat, "version": version}
+    session.add(table)
+    _seats_changed(session, table)
+    session.commit()
+    session.refresh(table)
+
+
+def open_undo_request(table: GameTable) -> dict[str, Any] | None:
+    """The seat's request to undo, while it still names the current version."""
+    request = table.undo_request
+    if request and request.get("version") == table.version:
+        return request
+    return None
+
+
+def refuse_undo(session: Session, table: GameTable) -> None:
+    """The player who moved (or the host) keeps the move: the request is withdrawn."""
+    table.undo_request = None
+    session.add(table)
+    _seats_changed(session, table)
+    session.commit()
+    session.refresh(table)
 
 
 def close_table(session: Session, table: GameTable) -> int:
@@ -528,9 +691,36 @@ def _finish(session: Session, table: GameTable, ruleset: Ruleset,
     write_results(session, seats(session, table), ruleset.score(state))
 
 
-def undo(session: Session, table: GameTable, actor: str) -> Accepted:
-    """Undo the last move still in effect. ``actor`` is ``"seat:N"`` or ``"host"``: only the
-    player who made that move, or the host, may undo it. Several undos in a row step back."""
+def _undone_with(session: Session, table: GameTable, key: str) -> Accepted | None:
+    """The first answer to an undo already made under ``key``, if any."""
+    earlier = session.exec(select(Move).where(Move.table_id == table.id,
+                                              Move.undo_key == key)).first()
+    if earlier is None or earlier.undone_version is None:
+        return None
+    return Accepted(earlier.undone_version, state_at(session, table, earlier.undone_version),
+                    True)
+
+
+def undo(session: Session, table: GameTable, actor: str, version: Any,
+         idempotency_key: Any) -> Accepted:
+    """Undo the last move still in effect, as seen at ``version``. ``actor`` is ``"seat:N"``
+    or ``"host"``: only the player who made that move, or the host (or a co-host), may undo
+    it. A retry under the same ``idempotency_key`` gets the first answer (a double tap undoes
+    once); a ``version`` that is no longer current is refused as stale, so a host who saw an
+    older table never undoes a newer move. Several undos in a row step back."""
+    if not isinstance(idempotency_key, str) or not 1 <= len(idempotency_key) <= 80:
+        raise TableProblem(422, "table.bad_idempotency_key",
+                           N_("Each undo needs an idempotency key (1 to 80 characters)."),
+                           "idempotency_key")
+    earlier = _undone_with(session, table, idempotency_key)
+    if earlier is not None:
+        return earlier
+    if isinstance(version, bool) or not isinstance(version, int):
+        raise TableProblem(422, "table.bad_version",
+                           N_("Say which version of the table the move was made on."),
+                           "version")
+    if version != table.version:
+        raise StaleVersion(table.version)
     moves = _active_moves(session, table, table.version)
     if not moves:
         raise TableProblem(409, "table.nothing_to_undo", N_("There is no move to undo."))
@@ -538,7 +728,7 @@ def undo(session: Session, table: GameTable, actor: str) -> Accepted:
     if actor != HOST and actor != f"seat:{last.seat}":
         raise TableProblem(403, "table.undo_not_allowed",
                            N_("Only the player who made the last move, or the host, may "
-                              "undo it."))
+                              "undo it; ask them."))
     if table.status not in (TableStatus.PLAYING.value, TableStatus.FINISHED.value):
         raise TableProblem(409, "table.not_playing", N_("This table is not being played."))
     if table.status == TableStatus.FINISHED.value and table.group_id is not None:
@@ -547,17 +737,28 @@ def undo(session: Session, table: GameTable, actor: str) -> Accepted:
         raise TableProblem(409, "table.in_group",
                            N_("This game is in a group's history; its admin can correct or "
                               "void the play there."))
-    expected = table.version
-    new_version = _bump_version(session, table, expected)
+    try:
+        new_version = _bump_version(session, table, version)
+    except StaleVersion:
+        earlier = _undone_with(session, table, idempotency_key)   # a retry that raced us
+        if earlier is not None:
+            return earlier
+        raise
     last.undone_by, last.undone_at, last.undone_version = actor, utcnow(), new_version
+    last.undo_key = idempotency_key
     session.add(last)
     if table.status == TableStatus.FINISHED.value:       # the end is taken back
         seat_ids = [s.id for s in seats(session, table)]
         session.execute(delete(Result).where(col(Result.seat_id).in_(seat_ids)))
         table.status, table.finished_at, table.final_document = (
             TableStatus.PLAYING.value, None, None)
-        session.add(table)
-    session.commit()
+    table.undo_request = None
+    session.add(table)
+    try:
+        session.commit()
+    except IntegrityError:      # the same undo, retried at the same moment, won the race
+        session.rollback()
+        return undo(session, table, actor, version, idempotency_key)
     session.refresh(table)
     return Accepted(new_version, state_at(session, table, new_version))
 
@@ -577,6 +778,11 @@ def view(session: Session, table: GameTable, seat: int | None,
     show_scores = ruleset.scores_visible(state, table.options)
     awaiting = ruleset.awaiting(state)
     return {"version": table.version, "status": table.status,
+            "seats_version": table.seats_version,
+            "seats": [{"seat": s.position, "name": s.name, "taken": bool(s.token_hash),
+                       "generation": s.generation, "cohost": s.cohost}
+                      for s in seats(session, table)],
+            "undo_request": open_undo_request(table),
             "state": ruleset.view(state, seat, table.options),
             "awaiting": sorted(awaiting.seats),
             "to_act": min(awaiting.seats) if awaiting.seats else None,

@@ -18,7 +18,7 @@ from werkzeug.datastructures import MultiDict
 
 from .. import db
 from ..i18n import render_violation
-from ..models import GameTable, TableMode
+from ..models import GameTable, Seat, TableMode
 from ..qr import qr_svg
 from ..rules import Capability, all_rulesets, get_ruleset, offers
 from ..rules.base import ListField, N_, ObjectField, Ruleset
@@ -53,11 +53,24 @@ def _table_or_404(table_id: str) -> GameTable:
         abort(404)
 
 
+def _my_seat(table: GameTable) -> Seat | None:
+    """The seat this phone holds at ``table``, if any."""
+    return live.seat_for_token(db.session(), table,
+                               request.cookies.get(_cookie("seat", table.id)))
+
+
 def _viewer(table: GameTable) -> tuple[int | None, bool]:
-    session = db.session()
-    seat = live.seat_for_token(session, table, request.cookies.get(_cookie("seat", table.id)))
-    host = live.is_host(table, request.cookies.get(_cookie("host", table.id)))
-    return (seat.position if seat else None), host
+    """(this phone's seat position or None, whether it has the host's rights: it is the host's
+    phone or a co-host's seat)."""
+    seat = _my_seat(table)
+    rights = live.has_host_rights(table, request.cookies.get(_cookie("host", table.id)), seat)
+    return (seat.position if seat else None), rights
+
+
+def _confirm(title: str, message: str, action: str, button: str, **fields: Any):
+    """A page that asks before doing something that cannot be taken back by this phone."""
+    return render_template("live/confirm.html", title=title, message=message, action=action,
+                           button=button, fields=fields)
 
 
 # --------------------------------------------------------------------------------------------
@@ -157,7 +170,8 @@ def new_table(game: str):
                 else problem.field or ""
             errors.setdefault(field, render_violation(problem))
         else:
-            response = redirect(url_for("live.host", table_id=opened.table.id), code=303)
+            response = redirect(url_for("live.host", table_id=opened.table.id, opened=1),
+                                code=303)
             _set_token(response, "host", opened.table, opened.host_token)
             return response
     values = typed_values(form)
@@ -230,16 +244,70 @@ def seats(table_id: str):
 
 @bp.post("/tables/<table_id>/seats/<int:position>/claim")
 def claim(table_id: str, position: int):
-    """Take a seat on this phone; the host may give a taken seat to a new phone."""
+    """Take a seat on this phone. A taken seat only with the host's rights, after asking
+    (the phone holding it loses it); a phone that changes seats gives its old one back."""
     table = _table_or_404(table_id)
+    session = db.session()
+    mine = _my_seat(table)
+    _seat, rights = _viewer(table)
+    taken = next((s for s in live.seats(session, table) if s.position == position), None)
+    if taken is not None and taken.token_hash and rights and mine is not taken \
+            and request.form.get("confirm") != "1":
+        return _confirm(_("Take a seat that is taken?"),
+                        _("%(name)s's seat is held by another phone. If you take it here, "
+                          "that phone loses it.", name=taken.name),
+                        url_for("live.claim", table_id=table.id, position=position),
+                        _("Take it on this phone"), confirm="1", generation=taken.generation)
     try:
-        token = live.claim_seat(db.session(), table, position,
-                                host_token=request.cookies.get(_cookie("host", table.id)))
+        token = live.claim_seat(session, table, position, host=rights,
+                                generation=request.form.get("generation", type=int),
+                                current=mine)
     except TableProblem as problem:
         flash(render_violation(problem))
         return redirect(url_for("live.seats", table_id=table.id), code=303)
+    broker.publish(table.id, table.version)
     response = redirect(url_for("main.table", table_id=table.id), code=303)
     _set_token(response, "seat", table, token)
+    return response
+
+
+@bp.route("/tables/<table_id>/rejoin/<token>", methods=["GET", "POST"])
+def rejoin(table_id: str, token: str):
+    """A seat's one-time rejoin link (the host's QR code): asks, then moves the seat here."""
+    table = _table_or_404(table_id)
+    if request.method == "GET":        # a link preview must not use the one-time link up
+        return _confirm(_("Take your seat on this phone?"),
+                        _("The phone that held it before loses it."),
+                        url_for("live.rejoin", table_id=table.id, token=token),
+                        _("Take my seat"))
+    try:
+        position, seat_token = live.rejoin(db.session(), table, token, current=_my_seat(table))
+    except TableProblem as problem:
+        return render_template("error.html", code=problem.status,
+                               message=render_violation(problem)), problem.status
+    broker.publish(table.id, table.version)
+    response = redirect(url_for("main.table", table_id=table.id), code=303)
+    _set_token(response, "seat", table, seat_token)
+    return response
+
+
+@bp.route("/tables/<table_id>/take-host/<token>", methods=["GET", "POST"])
+def take_host(table_id: str, token: str):
+    """A one-time host link: asks, then makes this phone the host."""
+    table = _table_or_404(table_id)
+    if request.method == "GET":
+        return _confirm(_("Become the host of this table?"),
+                        _("The phone that was the host loses the role."),
+                        url_for("live.take_host", table_id=table.id, token=token),
+                        _("Become the host"))
+    try:
+        host_token = live.take_host(db.session(), table, token)
+    except TableProblem as problem:
+        return render_template("error.html", code=problem.status,
+                               message=render_violation(problem)), problem.status
+    broker.publish(table.id, table.version)
+    response = redirect(url_for("live.host", table_id=table.id), code=303)
+    _set_token(response, "host", table, host_token)
     return response
 
 
@@ -270,6 +338,8 @@ def render_table(table: GameTable, error: str | None = None, status: int = 200):
         seats=live.seats(session, table), error=error, last_move=last, moves=len(active),
         can_undo=last is not None and (host or (seat is not None and last.seat == seat))
         and table.status in ("playing", "finished"),
+        can_ask_undo=last is not None and seat is not None and table.status == "playing",
+        undo_request=live.open_undo_request(table),
         idempotency_key=uuid.uuid4().hex, sheet=sheet,
         labels=ruleset.labels,
         rows=sheet_rows(ruleset.labels, sheet["players"]) if sheet else None), status
@@ -330,11 +400,47 @@ def move(table_id: str):
 
 @bp.post("/tables/<table_id>/undo")
 def undo(table_id: str):
-    """Take back the last move (its player or the host)."""
+    """Take back the last move (its player or the host), as seen at the page's version."""
     table = _table_or_404(table_id)
-    seat, host = _viewer(table)
-    return _perform(table, lambda: live.undo(db.session(), table,
-                                             live.HOST if host else f"seat:{seat}"))
+    seat, rights = _viewer(table)
+    return _perform(table, lambda: live.undo(
+        db.session(), table, live.HOST if rights else f"seat:{seat}",
+        request.form.get("version", type=int), request.form.get("idempotency_key")))
+
+
+@bp.post("/tables/<table_id>/undo-request")
+def ask_undo(table_id: str):
+    """Any seat asks to undo the last move; its player or the host decides."""
+    table = _table_or_404(table_id)
+    seat, _rights = _viewer(table)
+    if seat is None:
+        return render_table(table, _("Take a seat first: this phone is only watching."), 403)
+    try:
+        live.request_undo(db.session(), table, seat, request.form.get("version", type=int))
+    except StaleVersion:
+        return render_table(table, _("Someone else moved first; here is the table now."), 409)
+    except TableProblem as problem:
+        return render_table(table, render_violation(problem), problem.status)
+    broker.publish(table.id, table.version)
+    return redirect(url_for("main.table", table_id=table.id), code=303)
+
+
+@bp.post("/tables/<table_id>/undo-request/refuse")
+def keep_move(table_id: str):
+    """The player who moved (or the host) keeps the move the others asked to undo."""
+    table = _table_or_404(table_id)
+    seat, rights = _viewer(table)
+    last = _last_move(table)
+    if not rights and (seat is None or last is None or last.seat != seat):
+        abort(403)
+    live.refuse_undo(db.session(), table)
+    broker.publish(table.id, table.version)
+    return redirect(url_for("main.table", table_id=table.id), code=303)
+
+
+def _last_move(table: GameTable):
+    active = [m for m in live.move_log(db.session(), table) if m.undone_version is None]
+    return active[-1] if active else None
 
 
 # --------------------------------------------------------------------------------------------
@@ -342,18 +448,46 @@ def undo(table_id: str):
 # --------------------------------------------------------------------------------------------
 
 
-@bp.get("/tables/<table_id>/host")
+@bp.route("/tables/<table_id>/host", methods=["GET", "POST"])
 def host(table_id: str):
-    """The host's screen: the QR code and short code to join, the seats, closing."""
+    """The host's screen (the host's phone or a co-host's): the QR code and short code to
+    join, every seat with its rejoin code and co-host switch, handing the role over."""
     table = _table_or_404(table_id)
-    _seat, is_host = _viewer(table)
-    if not is_host:
+    _seat, rights = _viewer(table)
+    if not rights:
         abort(403)
+    session = db.session()
+    shown: dict[str, Any] = {}
+    if request.method == "POST":
+        action = request.form.get("action", "")
+        position = request.form.get("seat", type=int)
+        try:
+            if action == "rejoin":
+                token = live.rejoin_link(session, table, position)
+                url = url_for("live.rejoin", table_id=table.id, token=token, _external=True)
+                shown = {"rejoin_seat": position, "url": url, "qr": qr_svg(url)}
+            elif action in ("cohost", "not_cohost"):
+                live.set_cohost(session, table, position, action == "cohost")
+                broker.publish(table.id, table.version)
+            elif action == "host_link":
+                token = live.host_link(session, table)
+                url = url_for("live.take_host", table_id=table.id, token=token, _external=True)
+                shown = {"host_link": True, "url": url, "qr": qr_svg(url)}
+        except TableProblem as problem:
+            flash(render_violation(problem))
+    elif table.recovery_hash is None and table.status == "playing" and \
+            request.args.get("opened") == "1":
+        # shown once, right after opening: the link that makes another phone the host
+        token = live.host_link(session, table)
+        url = url_for("live.take_host", table_id=table.id, token=token, _external=True)
+        shown = {"host_link": True, "opening": True, "url": url, "qr": qr_svg(url)}
     join_url = url_for("live.join_by_code", code=table.code, _external=True) if table.code \
         else None
     return render_template("live/host.html", table=table, join_url=join_url,
-                           qr=qr_svg(join_url) if join_url else None,
-                           seats=live.seats(db.session(), table))
+                           qr=qr_svg(join_url) if join_url else None, shown=shown,
+                           seats=live.seats(session, table),
+                           undo_request=live.open_undo_request(table),
+                           last_move=_last_move(table), idempotency_key=uuid.uuid4().hex)
 
 
 @bp.post("/tables/<table_id>/close")

@@ -88,8 +88,10 @@ class LiveTable:
         assert response.status_code == 200, response.get_data(as_text=True)
         return response.get_json()
 
-    def undo(self, token: str | None):
-        response = self.client.post(f"{self.url}/undo", headers=bearer(token))
+    def undo(self, token: str | None, *, version: int | None = None, key: str | None = None):
+        response = self.client.post(f"{self.url}/undo", headers=bearer(token), json={
+            "version": self.version if version is None else version,
+            "idempotency_key": key or new_key("u")})
         if response.status_code == 200:
             self.version = response.get_json()["version"]
             self.log.pop()

@@ -398,7 +398,7 @@ def test_a_taken_seat_cannot_be_claimed_again(client, count_rows):
     assert again.status_code == 409
     assert again.get_json()["error"] == "table.seat_taken"
     forged = table.claim(1, token="forged")
-    assert forged.status_code == 409
+    assert forged.status_code == 403 and forged.get_json()["error"] == "table.bad_token"
     with_seat_token = table.claim(1, token=table.tokens[0])   # another seat is not the host
     assert with_seat_token.status_code == 409
     # Bea's token still works.
@@ -436,7 +436,14 @@ def test_the_host_reassigns_a_seat_and_the_old_token_stops_working(client, count
     table = LiveTable(client)
     table.ok(0, {"type": "draw", "tile": "pharaoh"})
     old = table.tokens[1]
-    response = table.claim(1, token=table.host)
+    blind = table.claim(1, token=table.host)              # which claim does it replace?
+    assert blind.status_code == 422 and blind.get_json()["field"] == "generation"
+    seen = {s["seat"]: s for s in table.get(table.host).get_json()["seats"]}[1]
+    stale = client.post(f"{table.url}/seats/1/claim", headers=bearer(table.host),
+                        json={"generation": seen["generation"] - 1})
+    assert stale.status_code == 409 and stale.get_json()["error"] == "table.seat_changed"
+    response = client.post(f"{table.url}/seats/1/claim", headers=bearer(table.host),
+                           json={"generation": seen["generation"]})
     assert response.status_code == 200
     new = response.get_json()["seat_token"]
     assert new != old
