@@ -26,11 +26,12 @@ def create_app(config: Any = None) -> Flask:
     app.config.from_object(config)
     Path(app.instance_path).mkdir(parents=True, exist_ok=True)
 
-    from . import db, i18n
+    from . import db, guard, i18n
     from .services import broker
     from .api import bp as api_bp
     from .web import errors, groups, live, main, printing, score
 
+    guard.init_app(app)
     db.init_app(app)
     broker.init_app(app)
     i18n.init_app(app)

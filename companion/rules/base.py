@@ -10,6 +10,7 @@ translate are wrapped in :class:`Term`.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, Callable, Mapping, Protocol, Sequence, runtime_checkable
@@ -156,6 +157,17 @@ def _plain(value: Any) -> Any:
 Field = IntField | TextField | BoolField | ObjectField | ListField | ChoiceField
 
 
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
+
+
+def _valid_unicode(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
 def _join(path: str, key: str | int) -> str:
     return f"{path}.{key}" if path else str(key)
 
@@ -178,6 +190,10 @@ class _Checker:
         if isinstance(spec, TextField):
             if not isinstance(value, str):
                 self.fail("schema.not_text", N_("This must be text."), path)
+                return ""
+            if _CONTROL.search(value) or not _valid_unicode(value):
+                self.fail("schema.bad_text", N_("This text holds a character that cannot be "
+                                                "stored."), path)
                 return ""
             text = " ".join(value.split())
             if spec.required and not text:

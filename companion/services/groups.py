@@ -26,6 +26,7 @@ from typing import Any, Mapping, Sequence
 
 from sqlmodel import Session, col, delete, select
 
+from ..guard import text_problem
 from ..models import (AuditEntry, GameTable, Group, GroupMembership, Player, Result, Seat,
                       TableMode, TableStatus, utcnow)
 from ..rules import get_ruleset
@@ -56,6 +57,9 @@ def clean_text(value: Any, field: str, max_length: int, required: bool = True) -
         return None
     if not isinstance(value, str):
         raise GroupProblem(422, "schema.not_text", N_("This must be text."), field)
+    problem = text_problem(value)
+    if problem is not None:
+        raise GroupProblem(422, problem.code, problem.message, field)
     text = " ".join(value.split())
     if not text:
         if required:

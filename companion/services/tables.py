@@ -22,6 +22,7 @@ from sqlalchemy.orm import defer
 from sqlalchemy.orm.attributes import set_committed_value
 from sqlmodel import Session, col, delete, func, select
 
+from ..guard import text_problem
 from ..models import (GameTable, Move, Player, Result, Seat, TableMode, TableStatus, utcnow)
 from ..rules import get_ruleset
 from ..rules.base import (Capability, Edition, InvalidDocument, N_, RuleViolation, Ruleset,
@@ -186,6 +187,9 @@ def clean_names(names: Any) -> list[str]:
         field = f"players.{index}"
         if not isinstance(name, str) or not name.strip():
             raise TableProblem(422, "schema.empty", N_("This must not be empty."), field)
+        problem = text_problem(name)
+        if problem is not None:
+            raise TableProblem(422, problem.code, problem.message, field)
         name = " ".join(name.split())
         if len(name) > NAME_MAX:
             raise TableProblem(422, "schema.too_long", N_("At most %(max)d characters."),

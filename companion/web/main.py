@@ -7,6 +7,7 @@ from urllib.parse import urlsplit
 from flask import Blueprint, abort, current_app, redirect, render_template, request, url_for
 
 from .. import db
+from ..guard import text_problem
 from ..i18n import LANGUAGE_COOKIE
 from ..rules import Capability, all_rulesets
 from ..rules.base import Labels
@@ -57,8 +58,9 @@ def _safe_next(target: str | None) -> str:
     if not target:
         return url_for("main.index")
     parts = urlsplit(target)
-    if parts.scheme or parts.netloc or not target.startswith("/") or target.startswith("//"):
-        return url_for("main.index")
+    if (parts.scheme or parts.netloc or not target.startswith("/") or target.startswith("//")
+            or text_problem(target) is not None or any(ch in target for ch in "\r\n\t\\")):
+        return url_for("main.index")      # a place on this site, and nothing a header breaks
     return target
 
 

@@ -1,0 +1,168 @@
+"""What every request passes before a view sees it, and every answer on its way out (issue 10).
+
+* JSON bodies are parsed once, here: NaN and Infinity, nesting deeper than ``MAX_DEPTH``,
+  strings that are not valid Unicode (a lone surrogate such as ``"\\ud800"``) or hold control
+  characters, and whole numbers beyond ``MAX_INT`` are refused with a 422 naming the field
+  (``{"error", "message", "field"}``) — so no view, service or database ever meets them.
+* Ids in paths are bounded (``<int:…>`` matches 0 … 2³¹−1 only), so a 20-digit id is a 404,
+  not an overflow in the database.
+* Every answer carries the security headers a browser needs (CSP, nosniff, frame-ancestors,
+  Referrer-Policy); cookies are ``Secure`` when the site is served over HTTPS.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from flask import Flask, jsonify, request
+from flask.json.provider import DefaultJSONProvider
+from flask_babel import gettext
+from werkzeug.routing import IntegerConverter
+
+from .rules.base import N_, RuleViolation
+
+MAX_DEPTH = 32                  # no document we accept nests anywhere near this deep
+MAX_INT = 2 ** 53               # beyond this a number is not a count, an id or a score
+DB_INT_MAX = 2 ** 31 - 1        # the largest id a path may name (PostgreSQL's integer)
+# C0 and C1 control characters other than tab, line feed and carriage return (NUL included:
+# PostgreSQL cannot store it in text).
+CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
+
+
+class UnsafeJSON(ValueError):
+    """A JSON body we refuse, with the violation to answer."""
+
+    def __init__(self, violation: RuleViolation, status: int = 422):
+        super().__init__(violation.code)
+        self.violation = violation
+        self.status = status
+
+
+def _refuse_constant(name: str) -> Any:
+    raise UnsafeJSON(RuleViolation("json.not_a_number",
+                                   N_("Numbers must be finite (no NaN or Infinity)."), None))
+
+
+def text_problem(text: str) -> RuleViolation | None:
+    """Why ``text`` cannot be stored, if it cannot: not valid Unicode, or a control
+    character."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return RuleViolation("text.invalid_unicode", N_("This text is not valid Unicode."))
+    if CONTROL.search(text):
+        return RuleViolation("text.control_character",
+                             N_("This text holds a control character."))
+    return None
+
+
+def check_value(value: Any) -> None:
+    """Walk a parsed JSON value (without recursion) and raise UnsafeJSON at the first thing
+    we refuse, naming its dotted path."""
+    stack: list[tuple[Any, str, int]] = [(value, "", 0)]
+    while stack:
+        item, path, depth = stack.pop()
+        if depth > MAX_DEPTH:
+            raise UnsafeJSON(RuleViolation("json.too_deep", N_(
+                "The document nests deeper than %(depth)d levels."), path or None,
+                depth=MAX_DEPTH))
+        if isinstance(item, str):
+            problem = text_problem(item)
+            if problem is not None:
+                problem.field = path or None
+                raise UnsafeJSON(problem)
+        elif isinstance(item, bool) or item is None:
+            continue
+        elif isinstance(item, int):
+            if abs(item) > MAX_INT:
+                raise UnsafeJSON(RuleViolation("json.number_too_large",
+                                               N_("This number is too large."), path or None))
+        elif isinstance(item, dict):
+            for key, sub in item.items():
+                problem = text_problem(key)
+                if problem is not None:
+                    problem.field = path or None
+                    raise UnsafeJSON(problem)
+                stack.append((sub, f"{path}.{key}" if path else str(key), depth + 1))
+        elif isinstance(item, list):
+            for index, sub in enumerate(item):
+                stack.append((sub, f"{path}.{index}" if path else str(index), depth + 1))
+
+
+def safe_loads(data: str | bytes) -> Any:
+    """``json.loads`` that refuses what :func:`check_value` refuses, and NaN/Infinity."""
+    try:
+        value = json.loads(data, parse_constant=_refuse_constant)
+    except RecursionError:
+        raise UnsafeJSON(RuleViolation("json.too_deep", N_(
+            "The document nests deeper than %(depth)d levels."), None, depth=MAX_DEPTH)) \
+            from None
+    check_value(value)
+    return value
+
+
+class GuardedJSONProvider(DefaultJSONProvider):
+    """Flask's JSON, reading with :func:`safe_loads` (and never writing NaN)."""
+
+    def loads(self, s: str | bytes, **kwargs: Any) -> Any:
+        return safe_loads(s)
+
+
+class BoundedInt(IntegerConverter):
+    """``<int:…>`` in routes: 0 … 2³¹−1 (a larger number names nothing: 404)."""
+
+    def __init__(self, map: Any, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("max", DB_INT_MAX)
+        super().__init__(map, *args, **kwargs)
+
+
+SECURITY_HEADERS = {
+    "Content-Security-Policy": ("default-src 'self'; img-src 'self' data:; "
+                                # pygal charts carry their style inside the inline SVG
+                                "style-src 'self' 'unsafe-inline'; script-src 'self'; "
+                                "frame-ancestors 'none'; base-uri 'self'; form-action 'self'; "
+                                "object-src 'none'"),
+    "X-Content-Type-Options": "nosniff",
+    "X-Frame-Options": "DENY",
+    "Referrer-Policy": "same-origin",
+}
+
+
+def init_app(app: Flask) -> None:
+    app.json = GuardedJSONProvider(app)
+    app.url_map.converters["int"] = BoundedInt
+
+    @app.before_request
+    def _parse_json_once():
+        """Parse a JSON body here so that a refused one is answered before any view runs;
+        the views then read the parsed value as usual."""
+        if not request.is_json or request.method in ("GET", "HEAD", "OPTIONS"):
+            return None
+        raw = request.get_data(cache=True)
+        if not raw:
+            return None
+        try:
+            value = safe_loads(raw)
+        except UnsafeJSON as refused:
+            body = refused.violation.as_dict(gettext)
+            return jsonify(body), refused.status
+        except ValueError:
+            return None          # not JSON at all: each view answers that in its own words
+        request._cached_json = (value, value)    # what get_json() returns from now on
+        return None
+
+    @app.after_request
+    def _headers(response):
+        for name, value in SECURITY_HEADERS.items():
+            response.headers.setdefault(name, value)
+        if request.is_secure:
+            cookies = response.headers.getlist("Set-Cookie")
+            if cookies:
+                response.headers.remove("Set-Cookie")
+                for cookie in cookies:
+                    if "; secure" not in cookie.lower():
+                        cookie += "; Secure"
+                    response.headers.add("Set-Cookie", cookie)
+        return response
