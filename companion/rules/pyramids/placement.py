@@ -125,18 +125,19 @@ def cells_problem(flat: str, marked: Collection[int], rows_cols: Sequence[tuple[
     """The first problem with marking these cells (already known to be the right shape or a
     single cell) on a card, with the position in ``rows_cols`` it concerns; None when legal.
 
-    Order of the checks: grid, wall, already marked (cell by cell), then the card-level rule
-    (entrance first on an empty card, else connection)."""
-    cells = []
+    Order of the checks, each over all the cells: inside the grid, not a wall, not marked (so
+    P12, leaving the grid over a wall, is reported as leaving the grid); then the card-level
+    rule: the entrance on an empty card, else a touch with an earlier mark."""
     for i, (r, c) in enumerate(rows_cols):
         if not inside(r, c):
             return Problem.OUT_OF_GRID, i
-        cell = index(r, c)
+    cells = [index(r, c) for r, c in rows_cols]
+    for i, cell in enumerate(cells):
         if flat[cell] == Cell.WALL:
             return Problem.WALL, i
+    for i, cell in enumerate(cells):
         if cell in marked:
             return Problem.ALREADY_MARKED, i
-        cells.append(cell)
     if not marked:
         if entrance(flat) not in cells:
             return Problem.NO_ENTRANCE, 0
