@@ -38,6 +38,11 @@ def flatten(grid: Sequence[str]) -> str:
     return "".join(grid)
 
 
+def _row(cells: list[int], home: int) -> int:
+    """The row to point at: the first one holding such a cell out of place, else ``home``."""
+    return next((cell // GRID for cell in cells if cell // GRID != home), home)
+
+
 def layout_problems(grid: Any, path: str) -> list[RuleViolation]:
     """Everything wrong with a grid (a list of 5 strings of 5 cell codes), each naming the
     row (``<path>.<row>``) or the grid (``<path>``)."""
@@ -54,8 +59,8 @@ def layout_problems(grid: Any, path: str) -> list[RuleViolation]:
             bad = next(code for code in row if code not in CELL_CODES)
             found.append(RuleViolation(
                 "pyramids.unknown_cell",
-                N_("“%(code)s” is not a chamber: use . # E B X R G T S P."), f"{path}.{r}",
-                code=bad))
+                N_("“%(symbol)s” is not a chamber: use . # E B X R G T S P."), f"{path}.{r}",
+                symbol=bad))
     if found:
         return found
     flat = flatten(grid)
@@ -64,12 +69,11 @@ def layout_problems(grid: Any, path: str) -> list[RuleViolation]:
     if len(entrances) != 1 or entrances[0] >= GRID:
         found.append(RuleViolation(
             "pyramids.entrance_row", N_("A pyramid card has exactly one entrance, in the top "
-                                        "row."),
-            f"{path}.{entrances[1] // GRID if len(entrances) > 1 else 0}"))
+                                        "row."), f"{path}.{_row(entrances, 0)}"))
     if len(tombs) != 1 or tombs[0] < GRID * (GRID - 1):
         found.append(RuleViolation(
             "pyramids.tomb_row", N_("A pyramid card has exactly one tomb, in the bottom row."),
-            f"{path}.{tombs[-1] // GRID if tombs and tombs[-1] < GRID * (GRID - 1) else GRID - 1}"))
+            f"{path}.{_row(tombs, GRID - 1)}"))
     if not found and shortest_path(flat) is None:
         found.append(RuleViolation(
             "pyramids.not_completable",
