@@ -111,6 +111,15 @@ def _optional_int(value: Any, path: str, high: int, found: list[RuleViolation]) 
     return None
 
 
+def _completed(player: Mapping[str, Any], extras: Mapping[str, int | None]
+               ) -> list[dict[str, Any]] | None:
+    """The completed cards, or None for the minimal variant (a count instead of the list)."""
+    cards = player.get("completed")
+    if cards is None and extras["completed_count"] is not None:
+        return None
+    return cards or []
+
+
 def split_document(document: Any) -> tuple[Any, dict[str, Any]]:
     """A shallow copy without the parts checked by hand (edition, variant, optional numbers),
     and those parts keyed by their path."""
@@ -141,24 +150,24 @@ def _card_violations(players: Sequence[Mapping[str, Any]], colours: Sequence[str
     per_colour = {colour: 0 for colour in t.COLOURS}
     total = 0
     for p, player in enumerate(players):
-        cards = player.get("completed")
+        cards = _completed(player, extras[p])
         count, lowest = extras[p]["completed_count"], extras[p]["lowest_completed"]
-        if cards is not None and count is not None:
+        if player.get("completed") is not None and count is not None:
             found.append(RuleViolation(
                 "pyramids.completed_twice",
                 N_("Give either the completed cards or their number, not both."),
                 f"players.{p}.completed_count"))
+        if lowest is not None and not count:
+            found.append(RuleViolation(
+                "pyramids.lowest_without_cards",
+                N_("A lowest card number needs a number of completed cards."),
+                f"players.{p}.lowest_completed"))
+        elif lowest == 0:
+            found.append(RuleViolation("pyramids.bad_card_number",
+                                       N_("Pyramid cards are numbered 1 to 48."),
+                                       f"players.{p}.lowest_completed"))
         if cards is None:
             total += count or 0
-            if lowest is not None and not count:
-                found.append(RuleViolation(
-                    "pyramids.lowest_without_cards",
-                    N_("A lowest card number needs at least one completed card."),
-                    f"players.{p}.lowest_completed"))
-            elif lowest == 0:
-                found.append(RuleViolation("pyramids.bad_card_number",
-                                           N_("Pyramid cards are numbered 1 to 48."),
-                                           f"players.{p}.lowest_completed"))
             continue
         total += len(cards)
         for i, card in enumerate(cards):
@@ -214,7 +223,7 @@ def _race_violations(players: Sequence[Mapping[str, Any]],
                                                "the higher ones."), here,
                                    colour=t.COLOUR_LABELS[colour], value=value))
     for p, player in enumerate(players):
-        cards = player.get("completed")
+        cards = _completed(player, extras[p])
         if cards is None:
             boxes = sum(len(player["race"].get(colour) or ()) for colour in t.COLOURS)
             count = extras[p]["completed_count"] or 0
@@ -335,7 +344,7 @@ def tallies(clean: Mapping[str, Any], extras: Sequence[Mapping[str, int | None]]
     """The PlayerTally of each player of a valid document."""
     out = []
     for p, player in enumerate(clean["players"]):
-        cards = player.get("completed")
+        cards = _completed(player, extras[p])
         race = player["race"]
         out.append(PlayerTally(
             name=player["name"],
