@@ -511,6 +511,24 @@ def test_red_cross_obligation_lapses_when_no_cell_is_free():
     assert after["players"][0]["just"] == [1]          # the other card is in record mode
 
 
+def test_extra_mark_on_a_card_completed_in_the_same_move():
+    """§14 #7: the completed card leaves only in step 3, so a red-cross extra may go on it."""
+    state = hold(new_game(2, "published"), 0, [(1, ["E", "."]), (2, [])])
+    state = reveal(state, "I2")
+    after = e.apply(state, 0, mark(code(1, "X"), code(1, "B"), extra=[code(1, "G")],
+                                   completed=[{"number": 1, "colour": "orange"}]))
+    player = after["players"][0]
+    assert player["green"] == 1 and player["completed"] == [{"number": 1, "colour": "orange"}]
+    layout = new_game(2, "published", card_layouts=[{"number": 1, "colour": "green",
+                                                     "grid": ["#.E.#", "..#..", "..#..",
+                                                              "..X..", "#.B.#"]}])
+    layout = hold(layout, 0, [(1, [(0, 2), (0, 1), (1, 1), (2, 1), (3, 1)]), (2, [])])
+    layout = reveal(layout, "I2")
+    after = e.apply(layout, 0, mark(*at(1, (3, 2), (4, 2)), extra=[cell(1, 4, 1)]))
+    assert after["players"][0]["completed"] == [{"number": 1, "colour": "green"}]
+    refused(layout, 0, mark(*at(1, (3, 2), (4, 2))), "SGP_CROSS_PENDING", "move.extra")
+
+
 def test_take_and_refill_refusals():
     state = hold(new_game(2, "published"), 0, [(1, ["E", "."]), (2, ["E"])])
     state = turn(state, "I2", {0: mark(code(1, "B"), completed=[{"number": 1,

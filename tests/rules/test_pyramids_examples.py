@@ -152,6 +152,28 @@ def test_r3_claiming_a_closed_colour_is_refused():
     assert error.params["reason"] == "taken"
 
 
+def test_an_odd_completion_claims_nothing():
+    """§8: only the 2nd, 4th and 6th card of a colour claim; the 3rd does not."""
+    state = race_game()
+    state = hold(state, LUKAS, [(43, ["E"]), (1, [])], [(41, "green"), (42, "green")],
+                 race={"purple": [], "orange": [], "green": [10]})
+    state = arrange(state, race={"purple": [], "orange": [], "green": [LUKAS]})
+    state = turn(state, "I3", {LUKAS: finish(43)})
+    assert state["players"][LUKAS]["race"]["green"] == [10]
+    assert state["race"]["green"] == [LUKAS]
+
+
+def test_two_cards_of_a_colour_claim_with_the_lower_number():
+    """§14 #9: Lukáš completes purple 15 and 38 (1 → 3), Sofie purple 33 (her 2nd): Lukáš
+    claims first with 15, although 38 is higher than 33."""
+    state = race_game()
+    state = hold(state, LUKAS, [(15, ["E"]), (38, ["E"])], [(34, "purple")])
+    state = hold(state, SOFIE, [(33, ["E"]), (5, [])], [(35, "purple")])
+    state = turn(state, "I2", {SOFIE: finish(33), LUKAS: finish_both(38, 15)})
+    assert state["players"][LUKAS]["race"]["purple"] == [10]
+    assert state["players"][SOFIE]["race"]["purple"] == [6]
+
+
 def test_r4_two_cards_of_a_colour_in_one_turn_cross_one_threshold():
     state = race_game()
     state = hold(state, LUKAS, [(21, ["E"]), (22, ["E"])], [(23, "orange")])

@@ -95,9 +95,9 @@ PLACEMENTS: dict[str, tuple[tuple[int, ...], ...]] = {code: _placements(code) fo
 
 
 def is_shape(code: str, cells: Sequence[tuple[int, int]]) -> bool:
-    """Whether ``cells`` (distinct or not) are exactly the shape in one of its orientations."""
-    return len(cells) == SHAPE_SIZES[code] and normalise(cells) in SHAPE_FORMS[code] and len(
-        set(cells)) == len(cells)
+    """Whether ``cells`` are exactly the shape in one of its orientations (a repeated cell
+    leaves fewer distinct cells than the shape has, so it never matches)."""
+    return len(cells) == SHAPE_SIZES[code] and normalise(cells) in SHAPE_FORMS[code]
 
 
 # --------------------------------------------------------------------------------------------
