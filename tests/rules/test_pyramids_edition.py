@@ -160,6 +160,14 @@ def test_scoring_card_penalties():
     assert t.SEED_KNOWN_SKULL_PENALTY in penalties
 
 
+def test_scoring_card_rows_hold_every_box():
+    rows = ours.SCORING_CARD_ROWS
+    assert sum(rows["red_gems"]) == sum(rows["green_gems"]) == t.GEM_BOXES
+    assert sum(rows["skulls"]) == t.SKULL_BOXES and len(rows["skulls"]) == 2   # spec §2.3
+    assert sum(rows["torches"]) == t.TORCH_BOXES
+    assert rows["race"] == (len(t.RACE_BOXES),) * len(t.COLOURS)
+
+
 # --------------------------------------------------------------------------------------------
 # 4. Layout checks and edition values
 # --------------------------------------------------------------------------------------------

@@ -217,6 +217,15 @@ def test_the_contract_example_scores():
     assert sheet.assumed == ()          # the document named its penalties
 
 
+def test_empty_rows_after_the_cards_are_ignored():
+    rows = greens(1, 2) + [None, {"number": None, "colour": ""}, {}]
+    sheet = score_final(doc({"name": "A", "completed": rows}))
+    assert sheet.players[0].total == 20
+    gap = greens(1) + [{"number": None, "colour": None}] + greens(2)
+    assert ("schema.required", "players.0.completed.1.number") in problems(
+        doc({"name": "A", "completed": gap}))
+
+
 def test_minimal_variant_scores_and_breaks_ties():
     sheet = score_final(doc({"name": "A", "completed_count": 3, "lowest_completed": 12},
                             {"name": "B", "completed_count": 3, "lowest_completed": 4}))

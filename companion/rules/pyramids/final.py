@@ -22,6 +22,8 @@ Optional extras from the scoring form of spec §11:
   Without colours the race is checked on the whole (boxes ≤ ⌊cards / 2⌋).
 * ``edition`` may carry any edition value of the game (edition.py); ``card_layouts`` colours
   are then checked against the completed cards' colours.
+* Empty rows at the end of ``completed`` (``null`` or all entries blank) are ignored, so a
+  fixed-size form works.
 * ``"variant": "silver_gold"`` makes the document the sibling original *Silver & Gold*
   (spec §13), validated and scored by :mod:`.sibling`.
 
@@ -120,6 +122,20 @@ def _completed(player: Mapping[str, Any], extras: Mapping[str, int | None]
     return cards or []
 
 
+def _blank(item: Any) -> bool:
+    return item in (None, "") or (isinstance(item, Mapping) and all(
+        value in (None, "") for value in item.values()))
+
+
+def _without_trailing_blanks(items: list[Any]) -> list[Any]:
+    """A fixed-size phone form sends empty rows after the cards entered: they are dropped
+    (an empty row between cards is still reported, naming its place)."""
+    end = len(items)
+    while end and _blank(items[end - 1]):
+        end -= 1
+    return items[:end]
+
+
 def split_document(document: Any) -> tuple[Any, dict[str, Any]]:
     """A shallow copy without the parts checked by hand (edition, variant, optional numbers),
     and those parts keyed by their path."""
@@ -136,6 +152,8 @@ def split_document(document: Any) -> tuple[Any, dict[str, Any]]:
                 player = dict(player)
                 for key in OPTIONAL_INTS:
                     extra[f"players.{p}.{key}"] = player.pop(key, None)
+                if isinstance(player.get("completed"), list):
+                    player["completed"] = _without_trailing_blanks(player["completed"])
             copies.append(player)
         rest["players"] = copies
     return rest, extra

@@ -57,6 +57,13 @@ EXPEDITION_DECK: tuple[str, ...] = DEFAULT_EXPEDITION_DECK
 # they never decrease, so a potion always erases the last two ticked boxes.
 SKULL_PENALTIES: tuple[int, ...] = (1, 2, 3, 4, 6, 8, 10, 12, 15, 20)
 
+# Our scoring card's rows of boxes, ticked left to right, top row first (spec §2.3: the skulls
+# "in two rows"; we print the gems the same way), the torch boxes numbered by round, and the
+# race boxes of each colour.
+SCORING_CARD_ROWS: dict[str, tuple[int, ...]] = {
+    "red_gems": (5, 5), "green_gems": (5, 5), "skulls": (5, 5), "torches": (4,),
+    "race": (3, 3, 3)}
+
 # The 16 card profiles every colour gets: (walls, shortest path in cells, red gems, green gems,
 # torches, skulls, potions, red crosses). Per colour: 88 walls, 20 red and 20 green gems,
 # 10 torches, 24 skulls, 8 potions, 20 red crosses; paths of 5 to 11 cells.
@@ -249,8 +256,8 @@ def _docstring(edition: OurEdition) -> str:
         "  non-wall cell can be reached, and every expedition shape can open every card.",
         f"* {len(edition.expedition_deck)} expedition cards: "
         f"{', '.join(edition.expedition_deck)} (6 patterns; I3 and L3 twice).",
-        "* The scoring card's skull penalties, box 1 to 10: "
-        f"{', '.join(str(p) for p in edition.skull_penalties)};",
+        "* The scoring card: its rows of boxes (SCORING_CARD_ROWS) and the skull penalties,",
+        f"  box 1 to 10: {', '.join(str(p) for p in edition.skull_penalties)};",
         f"  race boxes {', '.join(str(v) for v in RACE_BOXES)} per colour as printed in every "
         "edition.",
         "",
@@ -272,6 +279,9 @@ def render(edition: OurEdition) -> str:
              f"SEED = {edition.seed:#x}",
              f"EXPEDITION_DECK: tuple[str, ...] = {edition.expedition_deck!r}",
              f"SKULL_PENALTIES: tuple[int, ...] = {edition.skull_penalties!r}",
+             "SCORING_CARD_ROWS: dict[str, tuple[int, ...]] = {",
+             *[f"    {key!r}: {rows!r}," for key, rows in SCORING_CARD_ROWS.items()],
+             "}",
              "", "CARDS: tuple[PyramidCard, ...] = ("]
     for card in edition.cards:
         lines.append(f"    PyramidCard({card.number}, {card.colour!r}, (")
@@ -282,6 +292,7 @@ def render(edition: OurEdition) -> str:
         lines.append("    )),")
     lines.append(")")
     lines.append(f"assert len(SKULL_PENALTIES) == {SKULL_BOXES}")
+    lines.append("assert sum(SCORING_CARD_ROWS['skulls']) == len(SKULL_PENALTIES)")
     return "\n".join(lines) + "\n"
 
 

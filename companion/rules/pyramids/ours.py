@@ -10,7 +10,8 @@ published cards: the layouts, the deck and the penalties are our own.
   with one shortest path from entrance to tomb. Every card can be completed, every
   non-wall cell can be reached, and every expedition shape can open every card.
 * 8 expedition cards: I2, I3, I3, L3, L3, I4, L4, O4 (6 patterns; I3 and L3 twice).
-* The scoring card's skull penalties, box 1 to 10: 1, 2, 3, 4, 6, 8, 10, 12, 15, 20;
+* The scoring card: its rows of boxes (SCORING_CARD_ROWS) and the skull penalties,
+  box 1 to 10: 1, 2, 3, 4, 6, 8, 10, 12, 15, 20;
   race boxes 10, 6, 3 per colour as printed in every edition.
 
 Balance (generator rules 1-2, see generate.py): every colour has the same card profiles,
@@ -31,6 +32,13 @@ from .cards import PyramidCard
 SEED = 0x534750595241
 EXPEDITION_DECK: tuple[str, ...] = ('I2', 'I3', 'I3', 'L3', 'L3', 'I4', 'L4', 'O4')
 SKULL_PENALTIES: tuple[int, ...] = (1, 2, 3, 4, 6, 8, 10, 12, 15, 20)
+SCORING_CARD_ROWS: dict[str, tuple[int, ...]] = {
+    'red_gems': (5, 5),
+    'green_gems': (5, 5),
+    'skulls': (5, 5),
+    'torches': (4,),
+    'race': (3, 3, 3),
+}
 
 CARDS: tuple[PyramidCard, ...] = (
     PyramidCard(1, 'purple', (
@@ -467,3 +475,4 @@ CARDS: tuple[PyramidCard, ...] = (
     )),
 )
 assert len(SKULL_PENALTIES) == 10
+assert sum(SCORING_CARD_ROWS['skulls']) == len(SKULL_PENALTIES)
