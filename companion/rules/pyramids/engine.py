@@ -18,8 +18,11 @@ scoring card, and its legality depends only on them and on what is fixed for the
 commute (base.Awaiting). Everything shared is resolved when the last seat has marked, in the
 spec's order: the race (§8, lowest card number first), then the replacements (§7, seats in
 ascending order of the lowest number they completed, each refilling the offer before the next,
-§14 #8). A seat with no legal mark is not awaited (§14 #6): it has no open card, or no legal
-single cell on any card (a legal pattern always contains a legal single cell).
+§14 #8). A seat with no legal mark is not awaited (§14 #6, #11): one without cards, or one
+whose cards refereed cell by cell take no single cell (a legal pattern always contains a legal
+single cell; on a completable card some chamber next to the marks stays free until the tomb
+is marked, so in practice this is the seat without cards). A record card may always take a
+mark, so its seat is awaited and may ``pass`` (trusted).
 
 **One move per seat and turn.** ``mark`` carries the whole step 2 of a seat: the pattern (or
 the single cell) in ``cells`` and the red-cross extra marks in ``extra``, in the order they are
@@ -406,7 +409,10 @@ def _parse_ref(value: Any, where: str) -> CellRef:
 
 
 def _parse_refs(move: Mapping[str, Any], key: str, low: int) -> list[CellRef]:
-    value = move.get(key, [] if low == 0 else None)
+    """The cells under ``key``; ``extra`` may be left out or null when nothing is due."""
+    value = move.get(key)
+    if value is None and low == 0:
+        value = []
     if not isinstance(value, list) or not low <= len(value) <= t.CELLS:
         raise _referee_bad(key)
     return [_parse_ref(item, f"{key}.{i}") for i, item in enumerate(value)]
