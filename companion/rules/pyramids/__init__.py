@@ -1,0 +1,116 @@
+"""Silver & Gold – Pyramids (Phil Walker-Harding; NSV): the game package registered with the seam.
+
+Spec: shared/rules/silver-gold-pyramids.md; default edition: the Czech rules sheet (seed 001).
+Our print-and-play edition is :mod:`.ours` (48 card layouts, 8 expedition cards, the scoring
+card's skull penalties), generated once by :mod:`.generate`. The printed numbers live in
+:mod:`.tables`, the group's edition data ("our copy") in :mod:`.edition`, shape placement in
+:mod:`.placement`, scoring in :mod:`.scoring`, score-only mode in :mod:`.final` (and the sibling
+original *Silver & Gold* in :mod:`.sibling`), the live referee in :mod:`.engine`.
+"""
+
+from __future__ import annotations
+
+from types import MappingProxyType
+from typing import Any, Mapping, Sequence
+
+from ..base import (Awaiting, BoolField, Capability, Catalogue, Chance, ChoiceField, Edition,
+                    GameRules, Labels, N_, ObjectField, ScoreForm, register)
+from . import engine, final, ours, sibling, tables
+from .edition import EDITION_VALUES
+
+
+class PyramidsRuleset(GameRules):
+    """Silver & Gold – Pyramids as the seam sees it (design.md §2)."""
+
+    id = "pyramids"
+    catalogue = Catalogue(
+        # spec §1: no separate Czech or Hungarian title is known; the box title stays the same
+        names=MappingProxyType({"en": "Silver & Gold – Pyramids",
+                                "cs": "Silver & Gold – Pyramids",
+                                "hu": "Silver & Gold – Pyramids"}),
+        player_counts=tables.PLAYER_COUNTS,
+        live_player_counts=tables.PLAYER_COUNTS,
+        capabilities=frozenset({Capability.SCORE, Capability.LIVE, Capability.PRINT}),
+        bgg_id=None,
+        bgg_source="not confirmed: the stored sources (spec §15 reviews and shops) give no "
+                   "BoardGameGeek link for the Pyramids edition, and a guessed id could name "
+                   "the 2019 Silver & Gold instead",
+        aliases=("silver_gold_pyramids", "Silver & Gold: Pyramids", "Silver&Gold – Pyramids",
+                 "Silver & Gold Pyramids", "Silver&Gold Pyramids", "Silver and Gold Pyramids",
+                 "Silver & Gold - Pyramids"),
+        default_players=4)
+    labels = Labels(categories=tables.CATEGORY_LABELS, reasons=tables.REASON_LABELS,
+                    tiebreaks=tables.TIEBREAK_LABELS, stage=N_("Round %(stage)d"))
+    score_form = ScoreForm(
+        stage_key=None, stages=1,
+        final_label=N_("After the fourth round"),
+        final_hint=N_("Each player's scoring card and completed pyramid cards (number and "
+                      "colour)."))
+    final_schema = final.FINAL_SCHEMA
+    sibling_schema = sibling.SIBLING_SCHEMA     # the Silver & Gold document (variant)
+    options = (
+        ChoiceField("cards", N_("Pyramid cards"), (
+            ("ours", N_("Our print-and-play cards: every mark refereed")),
+            ("published", N_("The published cards: report what you mark")),
+        ), default="ours"),
+        # spec §14 #4: a skull and a potion in one marking; a move may choose the other order
+        BoolField("skulls_before_potion",
+                  N_("A skull and a potion marked together: the skull counts first"),
+                  default=True),
+    )
+    edition = EDITION_VALUES
+    out_of_turn_codes = frozenset({"pyramids.not_your_turn", "pyramids.already_marked"})
+
+    # Our edition, for print and the phone pictures.
+    our_cards = ours.CARDS
+    our_expedition_deck = ours.EXPEDITION_DECK
+    our_skull_penalties = ours.SKULL_PENALTIES
+    shapes = tables.SHAPES
+    colours = tables.COLOURS
+
+    def form_sizes(self, players: int, stages: int) -> dict[str, int]:
+        """Inputs the final-state form offers (blank ones are ignored)."""
+        return {"players": players, "players.*.completed": final.COMPLETED_FORM_SIZE,
+                "players.*.torches": tables.TORCH_BOXES}
+
+    def score_final(self, document):
+        """Validate a final-state document (or a Silver & Gold one) and score it."""
+        return final.score_final(document)
+
+    # ---- live play (spec §3-§9) -------------------------------------------------------------
+
+    def setup_schema(self, players: int) -> ObjectField:
+        return engine.setup_schema(players)
+
+    def default_setup(self, players: int) -> dict[str, Any]:
+        return engine.default_setup(players)
+
+    def setup(self, options: Mapping[str, Any], names: Sequence[str],
+              setup: Mapping[str, Any], edition: Edition) -> dict[str, Any]:
+        """A fresh game; raises RuleViolation for a wrong player count or deal."""
+        return engine.setup(options, names, setup, edition)
+
+    apply = staticmethod(engine.apply)
+    validate = staticmethod(engine.validate)
+    prompts = staticmethod(engine.prompts)
+    legal_moves = staticmethod(engine.legal_moves)
+    is_over = staticmethod(engine.is_over)
+    score = staticmethod(engine.score)
+    final_document = staticmethod(engine.final_document)
+
+    def awaiting(self, state: Mapping[str, Any]) -> Awaiting:
+        return engine.awaiting(state)
+
+    def chance(self, state: Mapping[str, Any]) -> Chance | None:
+        return engine.chance(state)
+
+    def view(self, state: Mapping[str, Any], seat: int | None,
+             options: Mapping[str, Any]) -> dict[str, Any]:
+        return engine.view(state, seat)
+
+    def scores_visible(self, state: Mapping[str, Any], options: Mapping[str, Any]) -> bool:
+        """Scoring cards lie open on the table."""
+        return True
+
+
+PYRAMIDS = register(PyramidsRuleset())
