@@ -53,6 +53,7 @@ from urllib.parse import quote
 from sqlalchemy import func
 from sqlmodel import Session, col, select
 
+from ..guard import UnsafeJSON, check_value, safe_loads
 from ..models import (GameTable, Group, GroupMembership, Player, Result, Seat, TableMode,
                       TableStatus, new_table_id, utcnow)
 from ..rules import all_rulesets
@@ -167,10 +168,23 @@ def parse_file(data: bytes | str | Mapping[str, Any]) -> dict[str, Any]:
             raise _refuse("import.too_large", N_("The file is larger than %(max)d MB."), 413,
                           max=MAX_IMPORT_BYTES // (1024 * 1024))
         try:
-            document = json.loads(raw.decode("utf-8-sig"))
+            document = safe_loads(raw.decode("utf-8-sig"))
+        except UnsafeJSON as unsafe:
+            problem = unsafe.violation
+            raise ImportRefused(422, problem.code, problem.message,
+                                f"file.{problem.field}" if problem.field else "file",
+                                **problem.params) from None
         except (UnicodeDecodeError, ValueError):
             raise _refuse("import.not_json",
                           N_("This is not a BG Stats backup (not a JSON file).")) from None
+    if not isinstance(data, (str, bytes, bytearray)) and isinstance(document, Mapping):
+        try:
+            check_value(document)       # a document handed over already parsed
+        except UnsafeJSON as unsafe:
+            problem = unsafe.violation
+            raise ImportRefused(422, problem.code, problem.message,
+                                f"file.{problem.field}" if problem.field else "file",
+                                **problem.params) from None
     if not isinstance(document, Mapping):
         raise _refuse("import.not_object",
                       N_("This is not a BG Stats backup (no players, games and plays)."))
