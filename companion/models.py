@@ -130,6 +130,7 @@ class GameTable(SQLModel, table=True):
     seats_version: int = Field(default=0, sa_column_kwargs={"server_default": "0"})
     recovery_hash: Optional[str] = Field(default=None, max_length=64)
     undo_request: Optional[dict] = Field(default=None, sa_column=Column(JSON))
+    undo_floor: int = Field(default=0, sa_column_kwargs={"server_default": "0"})
 
 
 class Seat(SQLModel, table=True):

@@ -664,6 +664,12 @@ class Ruleset(Protocol):
         """Each seat's colour name from the set-up, for pads and cards (default: none)."""
         ...
 
+    def undo_floor(self, state: State) -> int:
+        """How many of the moves in effect can no longer be taken back: a correction window
+        the rules close (e.g. once the next player has played a card). The table keeps the
+        highest floor it has seen, so undoing never reopens a closed window (default: 0)."""
+        ...
+
     def scores_visible(self, state: State, options: Mapping[str, Any]) -> bool:
         """Whether the running Scoresheet may be shown during play (default: True)."""
         ...
@@ -740,6 +746,9 @@ class GameRules:
 
     def seat_colours(self, setup: Mapping[str, Any]) -> list[str | None]:
         return []
+
+    def undo_floor(self, state: State) -> int:
+        return 0
 
     def is_over(self, state: State) -> bool:
         return False

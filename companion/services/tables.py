@@ -648,6 +648,10 @@ def submit_move(session: Session, table: GameTable, seat: int, move: Any, versio
                                            "version": new_version})
             if ruleset.is_over(new_state):
                 _finish(session, table, ruleset, new_state)
+            floor = ruleset.undo_floor(new_state)
+            if floor > table.undo_floor:        # a correction window closed for good
+                session.execute(update(GameTable).where(col(GameTable.id) == table.id)
+                                .values(undo_floor=floor))
             session.commit()
         except IntegrityError:
             # The key was recorded already (a retry racing its original, or a key used twice).
@@ -729,6 +733,9 @@ def undo(session: Session, table: GameTable, actor: str, version: Any,
     if not moves:
         raise TableProblem(409, "table.nothing_to_undo", N_("There is no move to undo."))
     last = moves[-1]
+    if len(moves) <= table.undo_floor:
+        raise TableProblem(409, "table.correction_closed",
+                           N_("The rules no longer let this move be taken back."))
     if actor != HOST and actor != f"seat:{last.seat}":
         raise TableProblem(403, "table.undo_not_allowed",
                            N_("Only the player who made the last move, or the host, may "

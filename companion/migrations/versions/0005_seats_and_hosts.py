@@ -9,7 +9,8 @@ Create Date: 2026-11-23
   ``seat.cohost`` gives the seat's phone the host's rights.
 * ``game_table.seats_version`` counts changes of seats and requests (phones are told);
   ``recovery_hash`` is a one-time link that makes a phone the host;
-  ``undo_request`` is a seat's open request to undo the last move.
+  ``undo_request`` is a seat's open request to undo the last move; ``undo_floor`` how many
+  moves the rules no longer let anyone take back (the highest the game has said).
 * ``move.undo_key``: the idempotency key of the undo that took the move back.
 """
 from alembic import op
@@ -35,6 +36,8 @@ def upgrade() -> None:
                                       server_default='0'))
         batch_op.add_column(sa.Column('recovery_hash', sa.String(length=64), nullable=True))
         batch_op.add_column(sa.Column('undo_request', sa.JSON(), nullable=True))
+        batch_op.add_column(sa.Column('undo_floor', sa.Integer(), nullable=False,
+                                      server_default='0'))
     with op.batch_alter_table('move', schema=None) as batch_op:
         batch_op.add_column(sa.Column('undo_key', sa.String(length=80), nullable=True))
         batch_op.create_unique_constraint('uq_move_table_undo_key', ['table_id', 'undo_key'])
@@ -45,6 +48,7 @@ def downgrade() -> None:
         batch_op.drop_constraint('uq_move_table_undo_key', type_='unique')
         batch_op.drop_column('undo_key')
     with op.batch_alter_table('game_table', schema=None) as batch_op:
+        batch_op.drop_column('undo_floor')
         batch_op.drop_column('undo_request')
         batch_op.drop_column('recovery_hash')
         batch_op.drop_column('seats_version')
