@@ -45,6 +45,7 @@ State layout::
     supply                          cards left in the supply (§7: the count is public)
     boneyard                        cards bottom to top (only the top is shown, §7)
     located                         {title: copies known outside the supply}
+    titles_seen                     {set id | "unique": different titles located}
     players                         [{tomb: [title], cards, known: {title: n}, hand, deck,
                                       discard, aside}]
     played                          this turn's played cards: [{card, use, out}] (out: returned
@@ -58,7 +59,8 @@ State layout::
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Any, Callable, Iterable, Mapping, Sequence
+from collections.abc import Mapping
+from typing import Any, Callable, Iterable, Sequence
 
 from ..base import (Awaiting, Chance, Edition, N_, RuleViolation, Scoresheet, Term)
 from ..referee import Draft, MoveRule, Referee, is_int
@@ -90,12 +92,18 @@ class Phase(StrEnum):
     OVER = "over"
 
 
+# Plain strings for the state (the enum members compare equal to them).
+_PLAY, _REVEAL, _BRAIN_HOOK, _REFILL, _OVER = (p.value for p in Phase)
+
+
 class Use(StrEnum):
     """How a played card was used this turn (§5 step 1)."""
 
     CAPITAL = "capital"
     ACTION = "action"
 
+
+_USE = {use: use.value for use in Use}
 
 # Spec §13 codes.
 NOT_IN_BASE = "VK_NOT_IN_BASE"
@@ -274,11 +282,12 @@ def setup(options: Mapping[str, Any] | None, names: Sequence[str],
         "starter_vp": dict(printed["starter_vp"]),
         "confirmed_starters": list(printed["confirmed_starters"]),
         "start": start, "current": start, "turn": 1,
-        "phase": Phase.PLAY.value,
+        "phase": _PLAY,
         "pyramid": [None] * t.PYRAMID_CARDS,
         "supply": pool.supply_after_setup,
         "boneyard": [],
         "located": dict(starters),
+        "titles_seen": {},
         "players": [_new_player() for _ in range(count)],
         "played": [], "changed": False, "free_seals": 0, "ring": False, "revealed": None,
         "moves": 0, "turn_started_at": 0, "correction_from": 0, "card_played": False,
@@ -419,18 +428,23 @@ def _locate(d: Draft, card: str, field: str) -> None:
 
 
 def _check_distinct(d: Draft, card: str, field: str) -> None:
-    """A set has no more different titles than printed; the uniques in play are limited."""
+    """A title newly seen: its set has no more different titles than printed, and no more
+    uniques than are in play (§13). ``titles_seen`` counts the different titles per set."""
     set_id = card_set(d.state, card)
     if set_id in t.SETS:
-        titles = [c for c, n in d["located"].items() if n and card_set(d.state, c) == set_id]
-        if len(titles) > t.SETS[set_id].size:
-            raise _fail(COPY_LIMIT, N_("The set %(set)s has only %(size)d different titles."),
-                        field, set=set_id, size=t.SETS[set_id].size)
+        limit = t.SETS[set_id].size
     elif set_id == t.UNIQUE:
-        titles = [c for c, n in d["located"].items() if n and card_set(d.state, c) == t.UNIQUE]
-        if len(titles) > d["pool"]["uniques"]:
+        limit = d["pool"]["uniques"]
+    else:
+        return                          # set not known yet: checked once it is (_learn_set)
+    seen = d.own("titles_seen")
+    seen[set_id] = seen.get(set_id, 0) + 1
+    if seen[set_id] > limit:
+        if set_id == t.UNIQUE:
             raise _fail(COPY_LIMIT, N_("Only %(limit)d unique artifacts are in play."), field,
-                        limit=d["pool"]["uniques"])
+                        limit=limit)
+        raise _fail(COPY_LIMIT, N_("The set %(set)s has only %(size)d different titles."),
+                    field, set=set_id, size=limit)
 
 
 def _learn(d: Draft, key: str, card: str, value: Any, field: str) -> None:
@@ -493,6 +507,12 @@ def _value(d: Draft, key: str, card: str, typed: Any, field: str) -> int:
 # --------------------------------------------------------------------------------------------
 # Cards moving between zones
 # --------------------------------------------------------------------------------------------
+
+
+# Writing to the draft: nested containers go through ``d.own`` (copied on first write, so the
+# old state is never touched); top-level scalars and freshly built lists are written straight
+# into the draft's own shallow copy, ``d.state`` (nothing there is shared with the old state,
+# and it spares Draft.__setitem__'s bookkeeping on the hot path).
 
 
 def _player(d: Draft, seat: int) -> dict[str, Any]:
@@ -635,9 +655,9 @@ def _take_from_pyramid(d: Draft, pick: Mapping[str, Any], field: str,
                        by_active: bool = True) -> str:
     """Remove a pyramid card and crumble (§4): the pyramid changed this turn (§5, §16 #2)."""
     card = _pyramid_card(d, pick, field)
-    d["pyramid"] = pyr.remove(d["pyramid"], pick["slot"], pick.get("drop"), f"{field}.drop")
+    d.state["pyramid"] = pyr.remove(d["pyramid"], pick["slot"], pick.get("drop"), f"{field}.drop")
     if by_active or d["options"]["opponent_change_counts"]:
-        d["changed"] = True
+        d.state["changed"] = True
     return card
 
 
@@ -645,8 +665,8 @@ def _mark_card_play(d: Draft) -> None:
     """The first card played (capital or action; sealing is not playing, §6) in a turn closes
     the previous turn's correction window (§7)."""
     if not d["card_played"]:
-        d["card_played"] = True
-        d["correction_from"] = d["turn_started_at"]
+        d.state["card_played"] = True
+        d.state["correction_from"] = d["turn_started_at"]
 
 
 def _play(d: Draft, seat: int, card: str, use: Use, field: str) -> int:
@@ -657,10 +677,10 @@ def _play(d: Draft, seat: int, card: str, use: Use, field: str) -> int:
     if d["ring"]:
         if use is Use.CAPITAL:
             multiplier = 2
-            d["ring"] = False
+            d.state["ring"] = False
         elif d["options"]["ring_lost_on_action"]:
-            d["ring"] = False
-    d.own("played").append({"card": card, "use": use.value, "out": False})
+            d.state["ring"] = False
+    d.own("played").append({"card": card, "use": _USE[use], "out": False})
     _mark_card_play(d)
     return multiplier
 
@@ -804,11 +824,11 @@ def _buy(d: Draft, seat: int, args: Mapping[str, Any]) -> None:
         raise _fail(UNDERPAID, N_("The cards put down give %(capital)d coins; the card costs "
                                   "%(cost)d."), "move.pay", capital=capital, cost=cost)
     if from_brain_hook:
-        d["revealed"] = None
-        d["phase"] = Phase.PLAY.value
+        d.state["revealed"] = None
+        d.state["phase"] = _PLAY
     else:
-        d["pyramid"] = pyr.remove(d["pyramid"], slot, args.get("drop"), "move.drop")
-        d["changed"] = True
+        d.state["pyramid"] = pyr.remove(d["pyramid"], slot, args.get("drop"), "move.drop")
+        d.state["changed"] = True
     _receive(d, seat, card)
 
 
@@ -840,10 +860,22 @@ def _pay(d: Draft, seat: int, pay: Sequence[Any]) -> int:
 
 
 def _parse_seal(move: Mapping[str, Any]) -> dict[str, Any]:
+    if move.get("played") is not None:
+        return {"played": move["played"]}
     return {"card": _card(move.get("card"), "card"), **_info(move, "")}
 
 
+def _already_played(d: Draft, args: Mapping[str, Any]) -> None:
+    """A card on the table this turn cannot be used again for anything until it returns to
+    the hand (§5 step 1, VK_CARD_ALREADY_USED)."""
+    if "played" in args:
+        _played_index(d, args["played"], "played")
+        raise _fail(CARD_ALREADY_USED, N_("This card was already played this turn."),
+                    "move.played")
+
+
 def _seal(d: Draft, seat: int, args: Mapping[str, Any]) -> None:
+    _already_played(d, args)
     if d["solo"] == Solo.MASTER:
         raise _fail(FREE_SEAL_LIMIT, N_("Master embalmers have no free seal: only card actions "
                                         "seal."), "move.type")
@@ -854,7 +886,7 @@ def _seal(d: Draft, seat: int, args: Mapping[str, Any]) -> None:
     _from_hand(d, seat, card, "move.card")
     _release(d, seat, card, "move.card")
     _entomb(d, seat, card, args, "move.card")
-    d["free_seals"] = d["free_seals"] + 1
+    d.state["free_seals"] = d["free_seals"] + 1
 
 
 # --------------------------------------------------------------------------------------------
@@ -865,6 +897,8 @@ ActionHandler = Callable[[Draft, int, str, Mapping[str, Any]], None]
 
 
 def _parse_action(move: Mapping[str, Any]) -> dict[str, Any]:
+    if move.get("played") is not None:
+        return {"played": move["played"]}
     args = dict(move)
     args["card"] = _card(move.get("card"), "card")
     return args
@@ -875,6 +909,7 @@ def _impossible(message: str, field: str = "move.card", **params: Any) -> RuleVi
 
 
 def _action(d: Draft, seat: int, args: Mapping[str, Any]) -> None:
+    _already_played(d, args)
     card = args["card"]
     action = t.TITLES[card].action if card != UNKNOWN else None
     if d["phase"] == Phase.BRAIN_HOOK and action is not t.Action.RING:
@@ -892,7 +927,7 @@ def _action(d: Draft, seat: int, args: Mapping[str, Any]) -> None:
 def _ring(d: Draft, seat: int, card: str, args: Mapping[str, Any]) -> None:
     """§8: the next card played this turn has double capital."""
     _play(d, seat, card, Use.ACTION, "move.card")
-    d["ring"] = True
+    d.state["ring"] = True
 
 
 def _serdab(d: Draft, seat: int, card: str, args: Mapping[str, Any]) -> None:
@@ -1142,7 +1177,7 @@ def _mirror_case(d: Draft, seat: int, card: str, args: Mapping[str, Any]) -> Non
     _receive(d, seat, _take_from_pyramid(d, pick, "move.gain"))
     d.own("played", len(d["played"]) - 1)["out"] = True
     _release(d, seat, card, "move.card")
-    d["pyramid"] = pyr.place_falling(d["pyramid"], card, place, "move.place")
+    d.state["pyramid"] = pyr.place_falling(d["pyramid"], card, place, "move.place")
 
 
 def _dagger(d: Draft, seat: int, card: str, args: Mapping[str, Any]) -> None:
@@ -1191,9 +1226,9 @@ def _brain_hook(d: Draft, seat: int, card: str, args: Mapping[str, Any]) -> None
     if d["supply"] == 0:
         raise _impossible(N_("The supply is empty."))
     _play(d, seat, card, Use.ACTION, "move.card")
-    d["supply"] = d["supply"] - 1
+    d.state["supply"] = d["supply"] - 1
     if args.get("revealed") is None:
-        d["phase"] = Phase.REVEAL.value
+        d.state["phase"] = _REVEAL
         return
     _reveal_card(d, _card(args["revealed"], "revealed"), "move.revealed")
 
@@ -1203,8 +1238,8 @@ def _reveal_card(d: Draft, card: str, field: str) -> None:
         if t.TITLES[card].kind is t.Kind.STARTER:
             raise _not_in_pool(card, field)
         _locate(d, card, field)
-    d["revealed"] = card
-    d["phase"] = Phase.BRAIN_HOOK.value
+    d.state["revealed"] = card
+    d.state["phase"] = _BRAIN_HOOK
 
 
 def _senet(d: Draft, seat: int, card: str, args: Mapping[str, Any]) -> None:
@@ -1276,6 +1311,9 @@ class Effect(StrEnum):
     DISCARD = "discard"                 # a hand card onto your discard pile
 
 
+EFFECT_KINDS = frozenset(e.value for e in Effect)
+
+
 def _generic(d: Draft, seat: int, card: str, args: Mapping[str, Any]) -> None:
     """A card whose action the catalogue does not know (the original box, unnamed titles, the
     starters): the table logs its public consequences, each checked against the general
@@ -1287,7 +1325,7 @@ def _generic(d: Draft, seat: int, card: str, args: Mapping[str, Any]) -> None:
         field = f"move.{argument}"
         effect = _obj(effect, argument)
         kind = effect.get("kind")
-        if kind not in {e.value for e in Effect}:
+        if kind not in EFFECT_KINDS:
             raise _bad(f"{argument}.kind")
         if kind in (Effect.GAIN, Effect.SEAL_PYRAMID, Effect.SACRIFICE_PYRAMID):
             pick = _pick(effect, argument)
@@ -1325,7 +1363,7 @@ def _generic(d: Draft, seat: int, card: str, args: Mapping[str, Any]) -> None:
                 if t.TITLES[title].kind is t.Kind.STARTER:
                     raise _not_in_pool(title, f"{field}.card")
                 _locate(d, title, f"{field}.card")
-            d["supply"] = d["supply"] - 1
+            d.state["supply"] = d["supply"] - 1
             _receive(d, seat, title)
         else:
             count = _opt_int(effect, "count", argument, low=1, high=99) or 1
@@ -1368,8 +1406,8 @@ def _reveal(d: Draft, seat: int, args: Mapping[str, Any]) -> None:
 def _decline(d: Draft, seat: int, args: Mapping[str, Any]) -> None:
     """Brain Hook's card not bought is sacrificed (SEED l.259)."""
     _to_boneyard(d, d["revealed"])
-    d["revealed"] = None
-    d["phase"] = Phase.PLAY.value
+    d.state["revealed"] = None
+    d.state["phase"] = _PLAY
 
 
 # --------------------------------------------------------------------------------------------
@@ -1396,11 +1434,11 @@ def _end_turn(d: Draft, seat: int, args: Mapping[str, Any]) -> None:
                                 "sacrificed."), "move.sacrifice")
     if pick is not None:
         card = _pyramid_card(d, pick, "move.sacrifice")
-        d["pyramid"] = pyr.remove(d["pyramid"], pick["slot"], pick.get("drop"),
+        d.state["pyramid"] = pyr.remove(d["pyramid"], pick["slot"], pick.get("drop"),
                                   "move.sacrifice.drop")
         _to_boneyard(d, card)
     if refill_count(d.state):
-        d["phase"] = Phase.REFILL.value
+        d.state["phase"] = _REFILL
     else:
         _finish_turn(d)
 
@@ -1438,7 +1476,7 @@ def _refill(d: Draft, seat: int, args: Mapping[str, Any]) -> None:
                 raise _not_in_pool(card, f"move.cards.{index}")
             _locate(d, card, f"move.cards.{index}")
         slots[pyr.INDEX[slot]] = card
-    d["supply"] = d["supply"] - wanted
+    d.state["supply"] = d["supply"] - wanted
     _finish_turn(d)
 
 
@@ -1453,45 +1491,45 @@ def _finish_turn(d: Draft) -> None:
     player["hand"] += player["aside"]
     player["aside"] = 0
     if d["supply"] == 0 and pyramid_cards(d.state) == 0 and seat == last_seat(d.state):
-        d["phase"] = Phase.OVER.value           # §9: all three conditions, after a full round
+        d.state["phase"] = _OVER           # §9: all three conditions, after a full round
         return
-    d["current"] = (seat + 1) % len(d["names"])
-    d["turn"] = d["turn"] + 1
-    d["phase"] = Phase.PLAY.value
-    d["played"] = []
-    d["changed"] = False
-    d["free_seals"] = 0
-    d["ring"] = False                            # no carry-over (SEED Ring clarification)
-    d["card_played"] = False
-    d["turn_started_at"] = d["moves"] + 1        # this move's index is d["moves"]
+    d.state["current"] = (seat + 1) % len(d["names"])
+    d.state["turn"] = d["turn"] + 1
+    d.state["phase"] = _PLAY
+    d.state["played"] = []
+    d.state["changed"] = False
+    d.state["free_seals"] = 0
+    d.state["ring"] = False                            # no carry-over (SEED Ring clarification)
+    d.state["card_played"] = False
+    d.state["turn_started_at"] = d["moves"] + 1        # this move's index is d["moves"]
 
 
 def _after(d: Draft) -> None:
-    d["moves"] = d["moves"] + 1
+    d.state["moves"] = d["moves"] + 1
 
 
 # --------------------------------------------------------------------------------------------
 # The referee
 # --------------------------------------------------------------------------------------------
 
-_PLAYING = frozenset({Phase.PLAY.value})
+_PLAYING = frozenset({_PLAY})
 REFEREE = Referee(
     "valley",
     (
         MoveRule(MoveKind.BUY, MOVE_LABELS[MoveKind.BUY],
-                 frozenset({Phase.PLAY.value, Phase.BRAIN_HOOK.value}), _parse_buy, None, _buy),
+                 frozenset({_PLAY, _BRAIN_HOOK}), _parse_buy, None, _buy),
         MoveRule(MoveKind.ACTION, MOVE_LABELS[MoveKind.ACTION],
-                 frozenset({Phase.PLAY.value, Phase.BRAIN_HOOK.value}), _parse_action, None,
+                 frozenset({_PLAY, _BRAIN_HOOK}), _parse_action, None,
                  _action),
         MoveRule(MoveKind.SEAL, MOVE_LABELS[MoveKind.SEAL], _PLAYING, _parse_seal, None, _seal),
         MoveRule(MoveKind.END_TURN, MOVE_LABELS[MoveKind.END_TURN], _PLAYING, _parse_end_turn,
                  None, _end_turn),
         MoveRule(MoveKind.REFILL, MOVE_LABELS[MoveKind.REFILL],
-                 frozenset({Phase.REFILL.value}), _parse_refill, None, _refill),
+                 frozenset({_REFILL}), _parse_refill, None, _refill),
         MoveRule(MoveKind.REVEAL, MOVE_LABELS[MoveKind.REVEAL],
-                 frozenset({Phase.REVEAL.value}), _parse_reveal, None, _reveal),
+                 frozenset({_REVEAL}), _parse_reveal, None, _reveal),
         MoveRule(MoveKind.DECLINE, MOVE_LABELS[MoveKind.DECLINE],
-                 frozenset({Phase.BRAIN_HOOK.value}), None, None, _decline),
+                 frozenset({_BRAIN_HOOK}), None, None, _decline),
     ),
     phase_of=lambda state: state["phase"],
     awaited=awaited,
@@ -1567,17 +1605,33 @@ def final_document(state: Mapping[str, Any]) -> dict[str, Any]:
     for size in CHOSEN_SIZES.get(pool_id, ()):
         doc_options[f"set_{size}"] = options[f"set_{size}"]
     doc_options["uniques"] = options["uniques"]
-    confirmed = {s: state["starter_vp"][s] for s in state["confirmed_starters"]}
     players = []
-    for tomb in tombs(state):
+    for tomb, player in zip(tombs(state), state["players"]):
+        # The itemised checklist as well as the counts: it carries the solo pairs (§12.1)
+        # and score_final checks that both agree.
+        checklist: dict[str, dict[str, dict[str, int]]] = {}
+        for card in player["tomb"]:
+            group = group_of(state, card)
+            if group is not None:
+                titles = checklist.setdefault(group, {"titles": {}})["titles"]
+                titles[card] = titles.get(card, 0) + 1
         players.append({"name": tomb.name, "tomb_cards": tomb.tomb_cards,
                         "starters": dict(tomb.starters),
                         "uniques": [{"title": title, "vp": vp} for title, vp in tomb.uniques],
                         "distinct": {g["id"]: tomb.distinct.get(g["id"], 0)
-                                     for g in state["pool"]["groups"]}})
+                                     for g in state["pool"]["groups"]},
+                        "checklist": checklist})
     document: dict[str, Any] = {"game": "valley", "options": doc_options, "players": players}
+    edition: dict[str, Any] = {}
+    confirmed = {s: state["starter_vp"][s] for s in state["confirmed_starters"]}
     if confirmed:
-        document["edition"] = {"starter_vp": confirmed}
+        edition["starter_vp"] = confirmed
+    placements = {c: s for c, s in state["printed"]["card_set"].items()
+                  if t.EDITION_DEFAULTS["card_set"].get(c) != s}
+    if placements:
+        edition["card_set"] = placements
+    if edition:
+        document["edition"] = edition
     return document
 
 
