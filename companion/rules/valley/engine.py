@@ -26,8 +26,9 @@ come from the catalogue and the group's edition data; where unknown, the move ty
 (spec §2.7) and the table remembers them (``printed``): a later move must agree.
 
 Correction window (§7): moves of a turn may be undone until the next player's first card
-play (buy, action or free seal). The table service asks :func:`check_undo` before undoing;
-``correction_from`` in the state is the first move index that may still be undone.
+play (a card used for its capital or its action; sealing is not playing, §6). The table
+service asks :func:`check_undo` before undoing; ``correction_from`` in the state is the first
+move index that may still be undone.
 
 The module is pure (design.md §1): no I/O, no clock, no randomness. States are plain JSON.
 
@@ -1449,7 +1450,10 @@ def refill_count(state: Mapping[str, Any]) -> int:
 
 
 def _parse_refill(move: Mapping[str, Any]) -> dict[str, Any]:
-    cards = [_card(c, f"cards.{i}") for i, c in enumerate(_list(move.get("cards"), "cards"))]
+    cards = move.get("cards")
+    if isinstance(cards, str):
+        cards = [cards]          # one card: as a Chance with one draw enters it (base.Chance)
+    cards = [_card(c, f"cards.{i}") for i, c in enumerate(_list(cards, "cards"))]
     slots = move.get("slots")
     if slots is not None:
         slots = _list(slots, "slots")
@@ -1550,12 +1554,19 @@ def validate(state: Mapping[str, Any], seat: int, move: Any) -> None:
     REFEREE.apply(state, seat, move)
 
 
-def check_undo(state: Mapping[str, Any]) -> None:
-    """Raise VK_CORRECTION_CLOSED when the last move may no longer be undone (§7): the next
-    player has played a card since."""
+def check_undo(state: Mapping[str, Any], index: int | None = None, floor: int = 0) -> None:
+    """Raise unless the move at ``index`` (default: the last one) may still be undone (§7):
+    a turn's moves stay correctable until the next player's first card play.
+
+    ``state`` is the table's current state. ``correction_from`` only grows as moves are added;
+    undoing the next player's card play would lower it again, so a table service that undoes
+    several moves in a row passes the highest ``correction_from`` it has seen as ``floor``."""
     if state["moves"] == 0:
         raise _fail("valley.nothing_to_undo", N_("There is no move to undo."))
-    if state["moves"] - 1 < state["correction_from"]:
+    index = state["moves"] - 1 if index is None else index
+    if not 0 <= index < state["moves"]:
+        raise _fail("valley.nothing_to_undo", N_("There is no move to undo."))
+    if index < max(state["correction_from"], floor):
         raise _fail(CORRECTION_CLOSED, N_("Too late to correct: the next player has already "
                                           "played a card."))
 

@@ -163,6 +163,14 @@ def _split(document: Any) -> tuple[Any, dict[str, Any]]:
             if isinstance(player, Mapping):
                 player = dict(player)
                 extra[f"{p}.distinct"] = player.pop("distinct", None)
+                uniques = player.get("uniques")
+                if isinstance(uniques, list):
+                    # A unique listed without its VP takes it from the group's edition data
+                    # (spec §2.7: "stored per copy after first entry"), checked in _Check.
+                    player["uniques"] = [dict(u, vp=0) if isinstance(u, Mapping)
+                                         and u.get("vp") is None else u for u in uniques]
+                    extra[f"{p}.vp_missing"] = {i for i, u in enumerate(uniques)
+                                                if isinstance(u, Mapping) and u.get("vp") is None}
                 extra[f"{p}.checklist"] = player.pop("checklist", None)
                 if extra[f"{p}.checklist"] is not None and player.get("tomb_cards") is None:
                     player["tomb_cards"] = 0
@@ -449,7 +457,7 @@ class _Check:
                                          "already listed."), f"{path}.title", title=text)
                 continue
             seen[key] = path
-            vp = item["vp"]
+            vp = None if i in self.extra.get(f"{p}.vp_missing", ()) else item["vp"]
             if vp is None and title is not None:
                 vp = self.printed["unique_vp"].get(title)
             if vp is None:
