@@ -298,6 +298,22 @@ def test_copy_limits():
     assert code(placed, {"type": "seal", "card": "nut", "set": "tomb_art"}) == "VK_COPY_LIMIT"
 
 
+def test_mixed_uniques_take_one_per_cost_when_the_costs_are_known():
+    costs = edition({"cost": {"sphinx": 3, "boat": 3, "censer": 4}})
+    with pytest.raises(RuleViolation) as raised:
+        new_game(2, ["sphinx", "boat", "?", "?", "?", "?"], pool="mix", uniques="mixed",
+                 edition=costs)
+    assert (raised.value.code, raised.value.field) == ("valley.unique_cost_taken", "pyramid.1")
+    fine = new_game(2, ["sphinx", "censer", "?", "?", "?", "?"], pool="mix", uniques="mixed",
+                    edition=costs)
+    fine = play(fine, {"type": "end_turn", "sacrifice": {"slot": "T"}})
+    assert code(fine, {"type": "refill", "cards": ["boat"]}) == "valley.unique_cost_taken"
+    # with the uniques of one box, or costs unknown, nothing is enforced
+    new_game(2, ["sphinx", "ibex_statuette", "?", "?", "?", "?"], pool="mix",
+             edition=edition({"cost": {"sphinx": 3, "ibex_statuette": 3}}))
+    new_game(2, ["sphinx", "boat", "?", "?", "?", "?"], pool="mix", uniques="mixed")
+
+
 def test_solo_opponent_actions_are_blocked():
     state = give(new_game(1), 0, "nut", "khopesh", "senet")
     assert code(state, {"type": "action", "card": "nut", "opponent": 0,

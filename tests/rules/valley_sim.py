@@ -84,6 +84,9 @@ class Sim:
         self.vp = {c: rng.randint(1, 6) for c in stock if self.true_set(c) == t.UNIQUE}
         for c, value in t.EDITION_DEFAULTS["cost"].items():
             self.cost[c] = value
+        uniques = [c for c in stock if self.true_set(c) == t.UNIQUE]
+        for c, cost in zip(uniques, rng.sample(range(10), len(uniques))):
+            self.cost[c] = cost          # mixed uniques: one per cost value (spec §11.1)
         for c, value in t.EDITION_DEFAULTS["capital"].items():
             self.capital[c] = value
         entries: dict[str, Any] = {}

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from typing import Any, Callable, Mapping
 
-from ..base import (ChoiceField, Edition, EditionValue, IntField, N_, ObjectField, RuleViolation,
-                    Term)
+from ..base import (ChoiceField, Edition, EditionValue, IntField, N_, ObjectField,
+                    RuleViolation)
 from . import tables as t
 from .pools import placement_choices
 
@@ -136,6 +136,3 @@ def no_edition() -> Edition:
     """The defaults alone (no entries from the group)."""
     return Edition({v.key: v.default for v in EDITION_VALUES},
                    tuple(v.key for v in EDITION_VALUES))
-
-
-EDITION_TERMS: Mapping[str, Term] = {k: Term(v) for k, v in t.EDITION_LABELS.items()}

@@ -68,7 +68,7 @@ from ..referee import Draft, MoveRule, Referee, is_int
 from . import pyramid as pyr
 from . import tables as t
 from .edition import no_edition, printed_values
-from .pools import (CHOSEN_SIZES, POOL_LABELS, Pool, PoolId, Solo, UniqueBox, build_pool,
+from .pools import (CHOSEN_SIZES, UNIQUES_CHOSEN, Pool, PoolId, Solo, UniqueBox, build_pool,
                     placement_choices)
 from .scoring import PlayerTomb, distinct_titles, score_tombs, starter_assumption
 
@@ -446,6 +446,27 @@ def _check_distinct(d: Draft, card: str, field: str) -> None:
                         limit=limit)
         raise _fail(COPY_LIMIT, N_("The set %(set)s has only %(size)d different titles."),
                     field, set=set_id, size=limit)
+    if set_id == t.UNIQUE and _one_unique_per_cost(d.state):
+        _check_unique_cost(d, card, field)
+
+
+def _one_unique_per_cost(state: Mapping[str, Any]) -> bool:
+    """§11.1: uniques mixed from both boxes take only one unique per cost value."""
+    return (state["options"]["uniques"] == UniqueBox.MIXED
+            and PoolId(state["pool"]["id"]) in UNIQUES_CHOSEN)
+
+
+def _check_unique_cost(d: Draft, card: str, field: str) -> None:
+    """Enforced when both costs are known (§11.1, §16 #19); unknown costs cannot be checked."""
+    cost = printed(d.state, "cost", card)
+    if cost is None:
+        return
+    for other, count in d["located"].items():
+        if count and other != card and card_set(d.state, other) == t.UNIQUE and printed(
+                d.state, "cost", other) == cost:
+            raise _fail("valley.unique_cost_taken",
+                        N_("Mixed uniques take one per cost: “%(other)s” already costs "
+                           "%(cost)d."), field, other=t.title_label(other), cost=cost)
 
 
 def _learn(d: Draft, key: str, card: str, value: Any, field: str) -> None:
@@ -461,6 +482,9 @@ def _learn(d: Draft, key: str, card: str, value: Any, field: str) -> None:
                         title=t.title_label(card), value=known, typed=value)
         return
     d.own("printed", store)[card] = value
+    if (key == "cost" and d["located"].get(card) and card_set(d.state, card) == t.UNIQUE
+            and _one_unique_per_cost(d.state)):
+        _check_unique_cost(d, card, field)
 
 
 def _learn_set(d: Draft, card: str, placed: str | None, field: str) -> None:
@@ -520,21 +544,21 @@ def _player(d: Draft, seat: int) -> dict[str, Any]:
     return d.own("players", seat)
 
 
-def _on_table(d: Draft, seat: int, card: str) -> int:
-    if seat != d["current"]:
+def _on_table(state: Mapping[str, Any], seat: int, card: str) -> int:
+    """Cards of this title the active player has on the table this turn."""
+    if seat != state["current"]:
         return 0
-    return sum(1 for e in d["played"] if e["card"] == card and not e["out"])
+    return sum(1 for entry in state["played"] if entry["card"] == card and not entry["out"])
 
 
-def _claim(d: Draft, seat: int, card: str, field: str, elsewhere: int = 0) -> None:
-    """``seat`` can hold a card ``card`` besides those of that title already on the table
-    (and ``elsewhere`` more already named in this move); an unnamed card of theirs may turn
-    out to be it."""
+def _claim(d: Draft, seat: int, card: str, field: str) -> None:
+    """``seat`` can hold a card ``card`` besides those of that title already on the table;
+    an unnamed card of theirs may turn out to be it (and is known from then on)."""
     if card == UNKNOWN:
         return
     player = d["players"][seat]
     known = player["known"].get(card, 0)
-    if known - _on_table(d, seat, card) - elsewhere >= 1:
+    if known - _on_table(d.state, seat, card) >= 1:
         return
     if unknown_cards(player) <= 0:
         raise _fail("valley.card_not_owned",
@@ -1850,11 +1874,7 @@ def legal_moves(state: Mapping[str, Any], seat: int) -> list[dict[str, Any]]:
         moves.append({"type": MoveKind.ACTION.value, "card": UNKNOWN})
         if state["solo"] != Solo.MASTER and state["free_seals"] < FREE_SEALS_PER_TURN:
             for card, count in player["known"].items():
-                if count > _on_table_state(state, card) and card_set(state, card) in (
+                if count > _on_table(state, seat, card) and card_set(state, card) in (
                         "starter", *t.SETS) and card_set(state, card) != t.UNIQUE:
                     moves.append({"type": MoveKind.SEAL.value, "card": card})
     return moves
-
-
-def _on_table_state(state: Mapping[str, Any], card: str) -> int:
-    return sum(1 for e in state["played"] if e["card"] == card and not e["out"])

@@ -55,7 +55,7 @@ not have — and, with the checklist, more copies of a title than the pool holds
 
 from __future__ import annotations
 
-from typing import Any, Mapping, Sequence
+from typing import Any, Mapping
 
 from ..base import (Assumption, ChoiceField, Edition, IntField, InvalidDocument, ListField, N_,
                     ObjectField, RuleViolation, Scoresheet, TextField, check_document,
