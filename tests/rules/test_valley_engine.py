@@ -663,6 +663,23 @@ def test_correction_window_closes_at_the_next_players_first_card_play():
     assert raised.value.code == "VK_CORRECTION_CLOSED"
 
 
+def test_chance_offers_only_titles_that_fit_the_pool():
+    placed = edition({"card_set": {"nut": "tomb_art"}})
+    state = new_game(2, [f"tomb_art_{n}" for n in range(1, 7)], boneyard="tomb_art_7",
+                     edition=placed)
+    state = play(state, {"type": "end_turn", "sacrifice": {"slot": "T"}})
+    outcomes = dict(e.chance(state).outcomes)
+    assert "nut" not in outcomes                 # Tomb Art already shows its 7 titles
+    assert outcomes["tomb_art_1"] == 1 and outcomes["axe"] == 2
+    assert sum(outcomes.values()) >= state["supply"]
+    assert "ibex_statuette" in outcomes and "boat" not in outcomes
+    fresh = play(new_game(2, ["?"] * 6, edition=placed), {"type": "end_turn", "sacrifice":
+                                                          {"slot": "T"}})
+    fresh_outcomes = dict(e.chance(fresh).outcomes)
+    assert sum(fresh_outcomes.values()) == 56             # the standard stock, by title
+    assert "nut" in fresh_outcomes and "tomb_art_7" not in fresh_outcomes
+
+
 def test_chance_draws_are_always_accepted():
     rng = random.Random(7)
     for seed in range(25):

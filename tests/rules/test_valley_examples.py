@@ -118,6 +118,11 @@ def test_v11_perfect_is_decided_by_contents_not_by_the_number():
     assert ana["total"] == 164 - 49 + 36 + 13
     assert category(ana, "solo_goal")["reason"] == "not_perfect"
     assert ana["rank"] == 2 and sheet["winners"] == []
+    # 41 cards, but one Tomb Art title twice and another missing: not perfect
+    doc = perfect_afterlife(itemised=False)
+    doc["players"][0]["distinct"]["tomb_art"] = 5
+    ana = score_final(doc).as_dict()["players"][0]
+    assert category(ana, "solo_goal")["reason"] == "not_perfect"
 
 
 def test_v12_half_sets_merged_light_blue_superset_is_196():
@@ -200,6 +205,8 @@ def test_v4_v5_v6_v7_through_the_engine():
     state = play(state, {"type": "end_turn"})
     assert state["phase"] == "refill" and e.refill_count(state) == 3
     assert e.prompts(state, 0)["slots"] == ["B3", "M2", "T"]
+    chance = e.chance(state)                     # refills are chance inputs
+    assert (chance.move, chance.key, chance.draws) == ({"type": "refill"}, "cards", 3)
     supply = state["supply"]
     state = play(state, {"type": "refill", "cards": ["axe", "bow", "?"]})
     assert state["pyramid"] == [d, f_e, "axe", f, "bow", "?"]
