@@ -145,6 +145,12 @@ def test_prompts_offer_the_choices_a_phone_needs():
     assert {"ring", "nut", "khopesh", "senet", "bow", "mirror_case", "brain_hook",
             "generic"} <= offered
     assert "brooch" not in offered and "antechamber" not in offered   # no set card, no discard
+    targets = {o["action"]: o for o in e.prompts(
+        entomb(give(new_game(3), 0, "bow", "brooch"), 0, "axe"), 0)["actions"]}
+    assert targets["bow"]["slots"] == ["B3", "M1", "M2", "T"]     # not Sling or Dagger
+    assert targets["brooch"]["sacrifice"] == ["axe"]
+    assert targets["nut"]["costs"]["M1"] == 4 and targets["nut"]["costs"]["B1"] is None
+    assert targets["dagger"]["takes"] is False and targets["offering_chapel"]["seats"] == []
     solo = e.prompts(new_game(1, solo="master"), 0)
     assert "seal" not in solo["moves"]
     assert not {"nut", "khopesh", "senet"} & {o["action"] for o in solo["actions"]}

@@ -26,6 +26,8 @@ AFTERLIFE_GROUPS = ["mummification", "jewelry", "chambers", "weapons", "tomb_art
 def violations(doc) -> list[tuple[str, str | None]]:
     with pytest.raises(InvalidDocument) as raised:
         score_final(doc)
+    for violation in raised.value.violations:
+        assert violation.render()                      # the msgid takes its parameters
     return [(v.code, v.field) for v in raised.value.violations]
 
 

@@ -62,6 +62,7 @@ def refused(state: dict[str, Any], move: dict[str, Any], seat: int | None = None
         e.apply(state, seat, move)
     except RuleViolation as violation:
         assert state == before, "a refused move changed the state"
+        assert violation.render()                      # the msgid takes its parameters
         try:
             e.validate(state, seat, move)
         except RuleViolation as again:

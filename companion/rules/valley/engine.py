@@ -445,7 +445,7 @@ def _check_distinct(d: Draft, card: str, field: str) -> None:
             raise _fail(COPY_LIMIT, N_("Only %(limit)d unique artifacts are in play."), field,
                         limit=limit)
         raise _fail(COPY_LIMIT, N_("The set %(set)s has only %(size)d different titles."),
-                    field, set=set_id, size=limit)
+                    field, set=Term(t.SET_LABELS[set_id]), size=limit)
     if set_id == t.UNIQUE and _one_unique_per_cost(d.state):
         _check_unique_cost(d, card, field)
 
@@ -1106,20 +1106,21 @@ def _brooch(d: Draft, seat: int, card: str, args: Mapping[str, Any]) -> None:
     _to_boneyard(d, victim)
 
 
-def _bow_key(d: Draft, card: str) -> str | None:
+def bow_key(state: Mapping[str, Any], card: str) -> str | None:
     """Bow's "set": the scoring group (§16 #8 default) or the printed set."""
-    return group_of(d.state, card) if d["options"]["bow_scope"] == "group" else \
-        card_set(d.state, card)
+    if state["options"]["bow_scope"] == "group":
+        return group_of(state, card)
+    return card_set(state, card)
 
 
 def _bow(d: Draft, seat: int, card: str, args: Mapping[str, Any]) -> None:
     """§8: seal from the pyramid a set card of a set with no card in your tomb yet."""
     _need_pyramid(d)
-    held = {_bow_key(d, c) for c in d["players"][seat]["tomb"] if is_set_card(d.state, c)}
+    held = {bow_key(d.state, c) for c in d["players"][seat]["tomb"] if is_set_card(d.state, c)}
     candidates = [c for c in d["pyramid"] if c is not None]
     if UNKNOWN not in candidates and all(
             card_set(d.state, c) is not None for c in candidates) and not any(
-            is_set_card(d.state, c) and _bow_key(d, c) not in held for c in candidates):
+            is_set_card(d.state, c) and bow_key(d.state, c) not in held for c in candidates):
         raise _impossible(N_("No pyramid card belongs to a set missing from your tomb."))
     pick = _pick(args.get("seal"), "seal")
     _play(d, seat, card, Use.ACTION, "move.card")
@@ -1130,7 +1131,7 @@ def _bow(d: Draft, seat: int, card: str, args: Mapping[str, Any]) -> None:
     _learn_set(d, target, pick.get("set"), "move.seal.set")
     if not is_set_card(d.state, target):
         raise _fail(SEAL_LIMIT, N_("Bow seals only set cards."), "move.seal.slot")
-    if _bow_key(d, target) in held:
+    if bow_key(d.state, target) in held:
         raise _fail(SEAL_LIMIT, N_("Your tomb already holds a card of this set."),
                     "move.seal.slot")
     _take_from_pyramid(d, {**pick, "card": target}, "move.seal")
@@ -1763,10 +1764,41 @@ def action_offers(state: Mapping[str, Any], seat: int) -> list[dict[str, Any]]:
         if ok:
             cards = [c for c, x in t.TITLES.items() if x.action is action and c in state["limits"]]
             if cards:
-                offers.append({"action": action.value, "cards": cards})
+                offers.append({"action": action.value, "cards": cards,
+                               **_action_targets(state, seat, action)})
     if state["phase"] == Phase.PLAY:
         offers.append({"action": "generic", "effects": [e.value for e in Effect]})
     return offers
+
+
+def _action_targets(state: Mapping[str, Any], seat: int, action: t.Action) -> dict[str, Any]:
+    """What the phone offers inside an action (§8): the slots, cards or seats it may name."""
+    player = state["players"][seat]
+    occupied = [s for s, c in zip(pyr.SLOTS, state["pyramid"]) if c is not None]
+    if action is t.Action.NUT:
+        return {"costs": {s: printed(state, "cost", state["pyramid"][pyr.INDEX[s]])
+                          for s in occupied}}
+    if action is t.Action.BOW:
+        held = {bow_key(state, c) for c in player["tomb"] if is_set_card(state, c)}
+        cards = {s: state["pyramid"][pyr.INDEX[s]] for s in occupied}
+        return {"slots": [s for s, c in cards.items() if card_set(state, c) is None
+                          or (is_set_card(state, c) and bow_key(state, c) not in held)]}
+    if action is t.Action.BROOCH:
+        return {"slots": occupied, "sacrifice": sorted({c for c in player["tomb"]
+                                                         if is_set_card(state, c)})}
+    if action in (t.Action.KHOPESH, t.Action.MIRROR_CASE):
+        return {"slots": occupied}
+    if action is t.Action.OFFERING_CHAPEL:
+        return {"seats": [s for s, p in enumerate(state["players"]) if p["discard"] > 0]}
+    if action in (t.Action.VICTORY, t.Action.HOUNDS_AND_JACKALS):
+        return {"played": [i for i, e in enumerate(state["played"]) if not e["out"]]}
+    if action is t.Action.JUDGEMENT:
+        return {"most": min(player["hand"] - 1, len(state["boneyard"]))}
+    if action is t.Action.SERDAB:
+        return {"most": player["hand"] - 1}
+    if action is t.Action.DAGGER:
+        return {"takes": len(state["boneyard"]) >= len(state["names"])}
+    return {}
 
 
 def prompts(state: Mapping[str, Any], seat: int) -> dict[str, Any]:

@@ -58,7 +58,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from ..base import (Assumption, ChoiceField, Edition, IntField, InvalidDocument, ListField, N_,
-                    ObjectField, RuleViolation, Scoresheet, TextField, check_document,
+                    ObjectField, RuleViolation, Scoresheet, Term, TextField, check_document,
                     edition_schema, resolve_edition)
 from . import tables as t
 from .edition import EDITION_VALUES, printed_values
@@ -208,7 +208,7 @@ def _unknown_group(path: str, group: str, pool: Pool) -> RuleViolation:
 def _too_many_distinct(path: str, group_id: str, size: int, count: int) -> RuleViolation:
     return RuleViolation(COPY_LIMIT, N_("The group %(group)s has only %(size)d different "
                                         "titles; this says %(count)d."), path,
-                         group=group_id, size=size, count=count)
+                         group=Term(t.CATEGORY_LABELS[group_id]), size=size, count=count)
 
 
 def _group_keys(raw: Any) -> set[str]:
@@ -313,14 +313,13 @@ class _Check:
             if group is None:
                 self.found.append(_unknown_group(f"{path}.{key}", key, self.pool))
                 continue
-            number = _schema_int(value, f"{path}.{key}", [])
-            if number is None and not _blank(value):
-                _schema_int(value, f"{path}.{key}", self.found)
-                continue
+            problems: list[RuleViolation] = []
+            number = _schema_int(value, f"{path}.{key}", problems)
+            self.found += problems
             if number is not None and number > group.size:
                 self.found.append(_too_many_distinct(f"{path}.{key}", key, group.size, number))
-                continue
-            counts[key] = number or 0
+            elif not problems:
+                counts[key] = number or 0
         return counts
 
     def checklist(self, p: int, placed_unplaced: dict[str, tuple[str, str]],
@@ -413,7 +412,7 @@ class _Check:
         if not fits:
             self.fail("valley.title_not_in_group",
                       N_("“%(title)s” does not belong to the group %(group)s."), path,
-                      title=t.title_label(title), group=group.id)
+                      title=t.title_label(title), group=Term(group.label))
         return fits
 
     def _others(self, others: Any, path: str) -> list[int]:
@@ -503,7 +502,7 @@ class _Check:
                                              "%(starter)s cards together."),
                               f"players.{p}.starters.{starter}", players=len(self.players),
                               limit=starter_limits[starter],
-                              starter=t.STARTER_LABELS[starter])
+                              starter=Term(t.STARTER_LABELS[starter]))
             uniques = self.uniques(p, player, uniques_seen)
             listed_uniques = len(player.get("uniques") or [])
             unique_total += listed_uniques
@@ -517,7 +516,8 @@ class _Check:
                 if group_totals[group.id] > limit >= before:
                     self.fail(COPY_LIMIT, N_("The pool holds %(limit)d cards of %(group)s; "
                                              "the tombs hold more."),
-                              self._distinct_path(p, group.id), limit=limit, group=group.id)
+                              self._distinct_path(p, group.id), limit=limit,
+                              group=Term(group.label))
             items = sum(player["starters"].values()) + listed_uniques
             if set_cards is not None:
                 items += set_cards
