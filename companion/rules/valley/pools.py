@@ -62,7 +62,7 @@ SOLO_LABELS: Mapping[str, str] = MappingProxyType({
     Solo.NONE: N_("No (two or more players)"), Solo.BEGINNER: N_("Solo for beginners"),
     Solo.MASTER: N_("Solo for master embalmers (no free seal)")})
 
-# Pools that open both boxes have both boxes' starters: 8 decks (§11.4, SEED l.353).
+# Pools that open both boxes have both boxes' starters: 8 decks (§11.4, SEED l.355).
 BOTH_BOXES = frozenset({PoolId.MIX, PoolId.HALF_SETS, PoolId.HALF_SETS_MERGED,
                         PoolId.FIVE_PLAYERS, PoolId.SIX_PLAYERS})
 # The sizes whose set the table picks, per pool (§11.1, §11.4); the others are fixed.

@@ -90,7 +90,7 @@ STARTERS_PER_PLAYER: Mapping[str, int] = MappingProxyType({
     "shabti": 4, "urn": 3, "box_of_food": 2, "offering_table": 1})   # SEED l.66
 STARTER_CARDS_PER_PLAYER = sum(STARTERS_PER_PLAYER.values())        # 10, SEED l.67
 HAND_SIZE = 5                                                         # SEED l.67, turn step 4
-STARTER_DECKS_PER_BOX = 4                                            # SEED l.2/l.353: "až pro 4"
+STARTER_DECKS_PER_BOX = 4                                            # SEED l.19, l.355: "až pro 4"
 STARTER_VP_DEFAULT: Mapping[str, int] = MappingProxyType({
     "shabti": 1,          # SEED l.227: "3 Vešebty (po 1 VB za každý)"
     "urn": 1,             # REVIEW, unverified (spec §2.4, §16 #12)
@@ -158,7 +158,7 @@ UNIQUE = "unique"                # the ``card_set`` value of a unique card
 AFTERLIFE_UNIQUE_VP_TOTAL = 19   # SPEC §12.3: 164 - 135 - 10, a cross-check only
 PERFECT_SOLO_AFTERLIFE = 164     # SEED l.373
 
-SIZE_PAIRS: Mapping[int, tuple[str, str]] = MappingProxyType({   # SEED l.328-334
+SIZE_PAIRS: Mapping[int, tuple[str, str]] = MappingProxyType({   # SEED l.327-334
     3: ("mummification", "sarcophagi"),
     4: ("jewelry", "canopic_jars"),
     5: ("chambers", "amulets"),
@@ -444,13 +444,18 @@ def find_title(text: str) -> str | None:
 # Scoring (spec §10): a group scores the square of its distinct titles
 # --------------------------------------------------------------------------------------------
 
-SET_SCORE_TABLE: Mapping[int, int] = MappingProxyType({n: n * n for n in range(1, 8)})  # SEED l.231
+# The printed table (SEED l.229-236), also the squares the score pad prints (spec §14).
+SET_SCORE_TABLE: Mapping[int, int] = MappingProxyType({1: 1, 2: 4, 3: 9, 4: 16, 5: 25, 6: 36,
+                                                       7: 49})
 
 
 def group_points(distinct: int) -> int:
-    """SEED l.223: "umocnit toto číslo na druhou"; the printed table stops at 7 (l.231), larger
+    """SEED l.223: "umocnit toto číslo na druhou"; the printed table stops at 7, larger
     supersets follow the same rule (SPEC §10)."""
     return distinct * distinct
+
+
+assert all(group_points(n) == points for n, points in SET_SCORE_TABLE.items())
 
 
 # --------------------------------------------------------------------------------------------
