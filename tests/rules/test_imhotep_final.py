@@ -111,7 +111,7 @@ def test_ruleset_registered_and_scores_the_same():
     assert get_ruleset("imhotep") is IMHOTEP
     assert IMHOTEP.score_final(three_player_doc()).as_dict() == \
         score_final(three_player_doc()).as_dict()
-    assert IMHOTEP.names == {"en": "Imhotep", "cs": "Imhotep", "hu": "Imhotep"}
+    assert IMHOTEP.catalogue.names == {"en": "Imhotep", "cs": "Imhotep", "hu": "Imhotep"}
 
 
 def test_document_not_mutated():
