@@ -67,7 +67,7 @@ State layout (per-seat values are lists indexed by seat; stones are recorded by 
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Any, Iterator, Mapping, Sequence
+from typing import Any, Callable, Iterator, Mapping, Sequence
 
 from ..base import (Awaiting, Chance, Edition, N_, RuleViolation, Scoresheet, Term,
                     resolve_edition)
@@ -706,14 +706,6 @@ def _slot_args(move: Mapping[str, Any]) -> dict[str, int]:
     return {"ship": int_arg(REFEREE, move, "ship"), "slot": int_arg(REFEREE, move, "slot")}
 
 
-def _parse_round_card(move: Mapping[str, Any]) -> Args:
-    return {"ships": list_arg(REFEREE, move, "ships", is_int)}
-
-
-def _parse_reveal(move: Mapping[str, Any]) -> Args:
-    return {"cards": list_arg(REFEREE, move, "cards", lambda c: isinstance(c, str) and c in t.DECK)}
-
-
 def _parse_sail(move: Mapping[str, Any]) -> Args:
     return {"ship": int_arg(REFEREE, move, "ship"), "site": _site_arg(move)}
 
@@ -732,11 +724,6 @@ def _parse_card(move: Mapping[str, Any]) -> Args:
         args["places"] = [(int_arg(REFEREE, p, "ship"), int_arg(REFEREE, p, "slot"))
                           for p in places]
     return args
-
-
-def _parse_pair(move: Mapping[str, Any]) -> Args:
-    return {"keep": _card_arg(move, "keep"),
-            "discard": _card_arg(move, "discard") if "discard" in move else None}
 
 
 def _parse_bonus(move: Mapping[str, Any]) -> Args:
@@ -778,17 +765,6 @@ def _round_card_status(state: Mapping[str, Any], ships: list[int]) -> str | None
                         "move.ships", players=count, card="-".join(map(str, card)))
 
 
-def _check_round_card(state: Mapping[str, Any], seat: int, args: Args) -> None:
-    _round_card_status(state, args["ships"])
-
-
-def _count(cards: Sequence[str]) -> dict[str, int]:
-    counts: dict[str, int] = {}
-    for card in cards:
-        counts[card] = counts.get(card, 0) + 1
-    return counts
-
-
 def _not_in_deck(card: str, field: str) -> RuleViolation:
     return RuleViolation("imhotep.card_not_in_deck",
                          N_("No %(card)s card can be drawn: none is left in the draw pile."),
@@ -805,15 +781,14 @@ def _check_reveal(state: Mapping[str, Any], seat: int, args: Args) -> None:
                             N_("Reveal %(count)d market cards, not %(given)d."),
                             "move.cards", count=shown, given=len(cards))
     first, pool, _ = _reveal_pool(state)
-    wanted = _count(cards)
     for card in dict.fromkeys(first):
-        if wanted.get(card, 0) < first.count(card):
+        if cards.count(card) < first.count(card):
             raise RuleViolation("imhotep.pile_card_missing",
                                 N_("The draw pile still holds %(card)s; it is revealed before "
                                    "the discards are shuffled."), "move.cards",
                                 card=t.CARD_LABELS[card])
     for index, card in enumerate(cards):
-        if wanted[card] > first.count(card) + pool.get(card, 0):
+        if cards.count(card) > first.count(card) + pool.get(card, 0):
             raise _not_in_deck(card, f"move.cards.{index}")
 
 
@@ -830,8 +805,10 @@ def _check_ship(state: Mapping[str, Any], ship: int) -> Mapping[str, Any]:
     return ships[ship]
 
 
-def _check_slot(state: Mapping[str, Any], ship: int, slot: int) -> None:
-    """§4.3 preconditions of a placement apart from the sled."""
+def _check_slot(state: Mapping[str, Any], ship: int, slot: int, seat: int | None = None) -> None:
+    """§4.3 preconditions of a placement (from ``seat``'s sled, when given)."""
+    if seat is not None and not state["sled"][seat]:
+        raise RuleViolation("imhotep.sled_empty", N_("Your sled has no stones to place."))
     boat = _check_ship(state, ship)
     if not 0 <= slot < boat["capacity"]:
         raise RuleViolation("imhotep.slot_out_of_range",
@@ -841,11 +818,6 @@ def _check_slot(state: Mapping[str, Any], ship: int, slot: int) -> None:
         raise RuleViolation("imhotep.slot_occupied",
                             N_("Space %(slot)d of ship %(ship)d is taken."), "move.slot",
                             ship=ship + 1, slot=slot + 1)
-
-
-def _need_sled(state: Mapping[str, Any], seat: int) -> None:
-    if not state["sled"][seat]:
-        raise RuleViolation("imhotep.sled_empty", N_("Your sled has no stones to place."))
 
 
 def _check_sail(state: Mapping[str, Any], ship: int, site: str, extra: int = 0) -> None:
@@ -872,15 +844,6 @@ def _check_take(state: Mapping[str, Any], seat: int, args: Args) -> None:
                             N_("None of your stones is left in the quarry."))
 
 
-def _check_place(state: Mapping[str, Any], seat: int, args: Args) -> None:
-    _need_sled(state, seat)
-    _check_slot(state, args["ship"], args["slot"])
-
-
-def _check_sail_ship(state: Mapping[str, Any], seat: int, args: Args) -> None:
-    _check_sail(state, args["ship"], args["site"])
-
-
 def _check_pass(state: Mapping[str, Any], seat: int, args: Args) -> None:
     """§4.5, E3: a pass only when no action is possible (option allow_pass_when_stuck)."""
     if _turn_moves(state, seat) != [MoveKind.PASS.value]:
@@ -903,8 +866,7 @@ def _check_card(state: Mapping[str, Any], seat: int, args: Args) -> None:
     if card == "lever":
         _check_sail(state, args["ship"], args["site"])
     elif card == "sail":
-        _need_sled(state, seat)
-        _check_slot(state, args["ship"], args["slot"])
+        _check_slot(state, args["ship"], args["slot"], seat)
         _check_sail(state, args["ship"], args["site"], extra=1)
     elif card == "hammer":
         take, place = _hammer_parts(state, seat)
@@ -913,9 +875,7 @@ def _check_card(state: Mapping[str, Any], seat: int, args: Args) -> None:
             raise RuleViolation("imhotep.card_no_effect",
                                 N_("The Hammer would have no effect now."))
         if "ship" in args:
-            if state["sled"][seat] + take == 0:
-                _need_sled(state, seat)
-            _check_slot(state, args["ship"], args["slot"])
+            _check_slot(state, args["ship"], args["slot"], seat if take == 0 else None)
         elif place:
             raise RuleViolation("imhotep.must_place",
                                 N_("The Hammer must place a stone on a ship: choose the ship "
@@ -931,7 +891,8 @@ def _check_chisel(state: Mapping[str, Any], seat: int, places: list[tuple[int, i
         raise RuleViolation("imhotep.sled_needs_two",
                             N_("The Chisel places two stones; your sled holds %(sled)d."),
                             sled=state["sled"][seat])
-    _need_sled(state, seat)
+    if not state["sled"][seat]:
+        raise RuleViolation("imhotep.sled_empty", N_("Your sled has no stones to place."))
     need = _chisel_needs(state, seat)
     if need == 0:
         raise RuleViolation("imhotep.no_room", N_("The ships have room for only %(free)d stones."),
@@ -961,10 +922,9 @@ def _check_pair(state: Mapping[str, Any], seat: int, args: Args) -> None:
         raise RuleViolation("imhotep.no_pair", N_("There is no face-down pair on the Market."))
     if (args["discard"] is None) != (pair == 1):
         raise REFEREE.bad_move("discard")
-    named = [("keep", args["keep"])] + ([("discard", args["discard"])] if args["discard"] else [])
-    wanted = _count([card for _, card in named])
-    for key, card in named:
-        if state["deck"][card] < wanted[card]:
+    named = [args["keep"]] + ([args["discard"]] if args["discard"] else [])
+    for key, card in zip(("keep", "discard"), named):
+        if state["deck"][card] < named.count(card):
             raise _not_in_deck(card, f"move.{key}")
 
 
@@ -1053,7 +1013,7 @@ def _reveal(d: Draft, seat: int, args: Args) -> None:
     d["passes"] = 0
 
 
-def _action(change):
+def _action(change: Callable[[Draft, int, Args], Any]) -> Callable[[Draft, int, Args], None]:
     """A turn action (§4.2–§4.5): passes start again from 0 and the turn ends after it."""
     def act(d: Draft, seat: int, args: Args) -> None:
         d["passes"] = 0
@@ -1062,22 +1022,14 @@ def _action(change):
     return act
 
 
-@_action
-def _take_stones(d: Draft, seat: int, args: Args) -> None:
-    _take(d, seat, t.STONES_PER_TAKE)
+def _choice(change: Callable[[Draft, int, Args, Mapping[str, Any]], Any]
+            ) -> Callable[[Draft, int, Args], None]:
+    """A queued choice (§4.6, §6.1): the step leaves the queue and ``change`` carries it out."""
+    def choose(d: Draft, seat: int, args: Args) -> None:
+        change(d, seat, args, QUEUE.pop(d))
+    return choose
 
 
-@_action
-def _place_stone(d: Draft, seat: int, args: Args) -> None:
-    _place(d, seat, args["ship"], args["slot"])
-
-
-@_action
-def _sail_ship(d: Draft, seat: int, args: Args) -> None:
-    _sail(d, seat, args["ship"], args["site"], lever=False)
-
-
-@_action
 def _play_card(d: Draft, seat: int, args: Args) -> None:
     card = args["card"]
     d.add(("cards", seat, card), -1)
@@ -1154,11 +1106,13 @@ def _gain(d: Draft, seat: int, card: str) -> None:
         d.add(("cards", seat, card), 1)
 
 
-def _draw_named(d: Draft, card: str) -> None:
-    """The top card of the pile, named by the table (E4: shuffle first if it is empty)."""
+def _draw(d: Draft, seat: int, card: str) -> None:
+    """The top card of the pile, named by the table (E4: shuffle first if it is empty), goes
+    to ``seat``."""
     if pile_count(d.state) == 0:
         _reshuffle(d)
     d.add(("deck", card), -1)
+    _gain(d, seat, card)
 
 
 def _mark(d: Draft, seat: int, site: str, via: str) -> None:
@@ -1170,22 +1124,20 @@ def _mark(d: Draft, seat: int, site: str, via: str) -> None:
         d.own("delivered", seat)[site] = via
 
 
-def _market_pick(d: Draft, seat: int) -> None:
+@_choice
+def _market_pick(d: Draft, seat: int, args: Args, task: Mapping[str, Any]) -> None:
     """E1: the market stone goes back to the quarry before the card acts."""
-    QUEUE.pop(d)
     d.add(("quarry", seat), 1)
-
-
-def _pick_card(d: Draft, seat: int, args: Args) -> None:
-    _market_pick(d, seat)
-    d.own("display").remove(args["card"])
-    _gain(d, seat, args["card"])
+    if "card" in args:
+        d.own("display").remove(args["card"])
+        _gain(d, seat, args["card"])
+    elif "keep" in args:
+        _pick_pair(d, seat, args)
 
 
 def _pick_pair(d: Draft, seat: int, args: Args) -> None:
     """§6.1 Market B: both cards leave the pile's unseen ones; the other is discarded face up
     (E6)."""
-    _market_pick(d, seat)
     d.add(("deck", args["keep"]), -1)
     if args["discard"]:
         d.add(("deck", args["discard"]), -1)
@@ -1194,51 +1146,31 @@ def _pick_pair(d: Draft, seat: int, args: Args) -> None:
     _gain(d, seat, args["keep"])
 
 
-def _skip_card(d: Draft, seat: int, args: Args) -> None:
-    _market_pick(d, seat)
-
-
-def _choose_pyramid(d: Draft, seat: int, args: Args) -> None:
-    task = QUEUE.pop(d)
-    _place_pyramid_b(d, seat, args["pyramid"], task["via"])
-
-
-def _use_bonus(d: Draft, seat: int, args: Args) -> None:
+@_choice
+def _use_bonus(d: Draft, seat: int, args: Args, task: Mapping[str, Any]) -> None:
     """§6.1 Pyramids B bonus: the top market card, 3 stones to the sled, or a stone on a ship."""
-    bonus = QUEUE.pop(d)["bonus"]
-    if bonus == "card":
-        _draw_named(d, args["card"])
-        _gain(d, seat, args["card"])
-    elif bonus == "stones":
+    if task["bonus"] == "card":
+        _draw(d, seat, args["card"])
+    elif task["bonus"] == "stones":
         _take(d, seat, t.PYRAMID_B_BONUS_STONES)
     else:
         _place(d, seat, args["ship"], args["slot"])
 
 
-def _skip_bonus(d: Draft, seat: int, args: Args) -> None:
-    QUEUE.pop(d)
-
-
-def _unload_order(d: Draft, seat: int, args: Args) -> None:
-    task = QUEUE.pop(d)
+@_choice
+def _unload_order(d: Draft, seat: int, args: Args, task: Mapping[str, Any]) -> None:
     boat = d.own("ships", task["ship"])
     owners = [boat["slots"][j] for j in args["order"]]
     boat["slots"] = [None] * boat["capacity"]
     _unload(d, task["site"], owners)
 
 
-def _temple_choice(d: Draft, seat: int, args: Args) -> None:
-    QUEUE.pop(d)
+@_choice
+def _temple_choice(d: Draft, seat: int, args: Args, task: Mapping[str, Any]) -> None:
     if args["take"] == "point":
         d.add(("score", seat), t.TEMPLE_B_CHOICE_POINTS)
     else:
         _take(d, seat, t.TEMPLE_B_CHOICE_STONES)
-
-
-def _draw_card(d: Draft, seat: int, args: Args) -> None:
-    QUEUE.pop(d)
-    _draw_named(d, args["card"])
-    _gain(d, seat, args["card"])
 
 
 def _place_pyramid_b(d: Draft, seat: int, pyramid: int, via: str) -> None:
@@ -1434,38 +1366,48 @@ def _rule(kind: MoveKind, label: str, steps: Sequence[str], parse=None, check=No
 _TURN = (Phase.TURN.value,)
 REFEREE = Referee("imhotep", (
     _rule(MoveKind.ROUND_CARD, N_("turn up the round card"), (Phase.ROUND_CARD.value,),
-          _parse_round_card, _check_round_card, _round_card),
+          lambda move: {"ships": list_arg(REFEREE, move, "ships", is_int)},
+          lambda state, seat, args: _round_card_status(state, args["ships"]), _round_card),
     _rule(MoveKind.REVEAL_MARKET, N_("reveal the market cards"), (Phase.MARKET.value,),
-          _parse_reveal, _check_reveal, _reveal),
-    _rule(MoveKind.TAKE_STONES, N_("take stones"), _TURN, None, _check_take, _take_stones),
-    _rule(MoveKind.PLACE_STONE, N_("place a stone"), _TURN, _slot_args, _check_place,
-          _place_stone),
-    _rule(MoveKind.SAIL_SHIP, N_("sail a ship"), _TURN, _parse_sail, _check_sail_ship,
-          _sail_ship),
+          lambda move: {"cards": list_arg(REFEREE, move, "cards",
+                                          lambda card: isinstance(card, str) and card in t.DECK)},
+          _check_reveal, _reveal),
+    _rule(MoveKind.TAKE_STONES, N_("take stones"), _TURN, None, _check_take,
+          _action(lambda d, seat, args: _take(d, seat, t.STONES_PER_TAKE))),
+    _rule(MoveKind.PLACE_STONE, N_("place a stone"), _TURN, _slot_args,
+          lambda state, seat, args: _check_slot(state, args["ship"], args["slot"], seat),
+          _action(lambda d, seat, args: _place(d, seat, args["ship"], args["slot"]))),
+    _rule(MoveKind.SAIL_SHIP, N_("sail a ship"), _TURN, _parse_sail,
+          lambda state, seat, args: _check_sail(state, args["ship"], args["site"]),
+          _action(lambda d, seat, args: _sail(d, seat, args["ship"], args["site"], False))),
     _rule(MoveKind.PLAY_CARD, N_("play a blue card"), _TURN, _parse_card, _check_card,
-          _play_card),
+          _action(_play_card)),
     _rule(MoveKind.PASS, N_("pass"), _TURN, None, _check_pass, _pass),
     _rule(MoveKind.PICK_CARD, N_("take a market card"), (MARKET_PICK,),
-          lambda move: {"card": _card_arg(move, "card")}, _check_pick, _pick_card),
-    _rule(MoveKind.PICK_PAIR, N_("take the face-down pair"), (MARKET_PICK,), _parse_pair,
-          _check_pair, _pick_pair),
+          lambda move: {"card": _card_arg(move, "card")}, _check_pick, _market_pick),
+    _rule(MoveKind.PICK_PAIR, N_("take the face-down pair"), (MARKET_PICK,),
+          lambda move: {"keep": _card_arg(move, "keep"),
+                        "discard": _card_arg(move, "discard") if "discard" in move else None},
+          _check_pair, _market_pick),
     _rule(MoveKind.SKIP_CARD, N_("take no market card"), (MARKET_PICK,), None, _check_skip,
-          _skip_card),
+          _market_pick),
     _rule(MoveKind.UNLOAD_ORDER, N_("choose the unloading order"), (Task.ORDER.value,),
           lambda move: {"order": list_arg(REFEREE, move, "order", is_int)}, _check_order,
           _unload_order),
     _rule(MoveKind.CHOOSE_PYRAMID, N_("choose a pyramid"), (PYRAMID,),
           lambda move: {"pyramid": int_arg(REFEREE, move, "pyramid")}, _check_pyramid,
-          _choose_pyramid),
+          _choice(lambda d, seat, args, task: _place_pyramid_b(d, seat, args["pyramid"],
+                                                               task["via"]))),
     _rule(MoveKind.USE_BONUS, N_("use the bonus"), (Task.BONUS.value,), _parse_bonus,
           _check_bonus, _use_bonus),
     _rule(MoveKind.SKIP_BONUS, N_("skip the bonus"), (Task.BONUS.value,), None, None,
-          _skip_bonus),
+          _choice(lambda d, seat, args, task: None)),
     _rule(MoveKind.TEMPLE_CHOICE, N_("choose a point or stones"), (Task.TEMPLE_CHOICE.value,),
           lambda move: {"take": choice_arg(REFEREE, move, "take", ("point", "stones"))}, None,
           _temple_choice),
     _rule(MoveKind.DRAW_CARD, N_("draw a market card"), (Task.DRAW.value,),
-          lambda move: {"card": _card_arg(move, "card")}, _check_drawn, _draw_card),
+          lambda move: {"card": _card_arg(move, "card")}, _check_drawn,
+          _choice(lambda d, seat, args, task: _draw(d, seat, args["card"]))),
 ), phase_of=step, awaited=awaiting, over=is_over, phase_labels=WAITING_LABELS, after=_run,
     not_awaited=_not_your_choice)
 

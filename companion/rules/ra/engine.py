@@ -399,23 +399,6 @@ def legal_moves(state: Mapping[str, Any], seat: int) -> list[dict[str, Any]]:
 # --------------------------------------------------------------------------------------------
 
 
-def _parse_draw(move: Mapping[str, Any]) -> Args:
-    return {"tile": choice_arg(REFEREE, move, "tile", t.BOX)}
-
-
-def _parse_bid(move: Mapping[str, Any]) -> Args:
-    return {"sun": int_arg(REFEREE, move, "sun")}
-
-
-def _parse_gods(move: Mapping[str, Any]) -> Args:
-    return {"take": list_arg(REFEREE, move, "take",
-                             lambda i: is_int(i) and 0 <= i < t.AUCTION_TRACK_LENGTH, 1)}
-
-
-def _parse_discard(move: Mapping[str, Any]) -> Args:
-    return {"tiles": list_arg(REFEREE, move, "tiles", lambda x: isinstance(x, str) and x in t.BOX)}
-
-
 def _check_turn(state: Mapping[str, Any], seat: int, args: Args) -> None:
     """Every turn move: the player holds a face-up sun."""
     if not state["suns_up"][seat]:
@@ -763,14 +746,21 @@ def _not_bidders_turn(state: Mapping[str, Any], seat: int,
 _TURN = frozenset({Phase.TURN.value})
 _AUCTION = frozenset({Phase.AUCTION.value})
 REFEREE = Referee("ra", (
-    MoveRule(MoveKind.DRAW, Term(N_("draw a tile")), _TURN, _parse_draw, _check_draw, _draw),
+    MoveRule(MoveKind.DRAW, Term(N_("draw a tile")), _TURN,
+             lambda move: {"tile": choice_arg(REFEREE, move, "tile", t.BOX)}, _check_draw,
+             _draw),
     MoveRule(MoveKind.INVOKE_RA, Term(N_("call Ra")), _TURN, None, _check_turn, _invoke_ra),
-    MoveRule(MoveKind.USE_GODS, Term(N_("use Gods")), _TURN, _parse_gods, _check_gods,
-             _use_gods),
-    MoveRule(MoveKind.BID, Term(N_("bid")), _AUCTION, _parse_bid, _check_bid, _bid),
+    MoveRule(MoveKind.USE_GODS, Term(N_("use Gods")), _TURN,
+             lambda move: {"take": list_arg(REFEREE, move, "take", lambda i: is_int(i) and 0 <= i
+                                            < t.AUCTION_TRACK_LENGTH, 1)},
+             _check_gods, _use_gods),
+    MoveRule(MoveKind.BID, Term(N_("bid")), _AUCTION,
+             lambda move: {"sun": int_arg(REFEREE, move, "sun")}, _check_bid, _bid),
     MoveRule(MoveKind.PASS, Term(N_("pass")), _AUCTION, None, _check_pass, _next_bidder),
     MoveRule(MoveKind.DISCARD, Term(N_("discard tiles")), frozenset({Phase.DISCARD.value}),
-             _parse_discard, _check_discard, _discard),
+             lambda move: {"tiles": list_arg(REFEREE, move, "tiles",
+                                             lambda tile: isinstance(tile, str) and tile in t.BOX)},
+             _check_discard, _discard),
 ), phase_of=lambda state: state["phase"], awaited=awaiting, over=is_over,
     phase_labels=PHASE_LABELS, not_awaited=_not_bidders_turn)
 
