@@ -22,6 +22,7 @@ import os
 import random
 import re
 from collections import Counter
+from itertools import combinations_with_replacement
 from typing import Any
 
 import pytest
@@ -253,6 +254,27 @@ def test_burial_chamber_b_fourth_value_is_in_use_only_with_four_players(players,
     in a row (or a tie reaching it), which needs 4 players."""
     assert new_game(players, b_burial_chamber=True)["unverified"] == unverified
     assert t.unverified_in_use({"burial_chamber": "B"}, players) == unverified
+
+
+def test_score_names_the_unverified_defaults_the_table_relies_on():
+    """design.md §2 "our copy": every sheet lists the unverified defaults it relied on; a value
+    the group entered is not one, even when it equals the default."""
+    state = new_game(4, b_burial_chamber=True, b_obelisks=True)
+    sheet = e.score(state)
+    assert [(a.key, a.value) for a in sheet.assumed] == [
+        ("burial_chamber_b", [8, 4, 2, 1]), ("obelisks_b", [12, 11, 10, 9, 8, 7, 6, 5])]
+    assert sheet.assumed[0].label == "Burial chamber, side B: points per row"
+    assert "edition" not in e.final_document(state)
+    assert score_final(e.final_document(state)).assumed == sheet.assumed
+    entered = new_game(4, b_burial_chamber=True, b_obelisks=True,
+                       b_values={"burial_chamber_b": [8, 4, 2, 1], "temple_b_width_2p": 3})
+    assert [a.key for a in e.score(entered).assumed] == ["obelisks_b"]
+    document = e.final_document(entered)
+    assert document["edition"] == {"burial_chamber_b": [8, 4, 2, 1], "temple_b_width_2p": 3}
+    assert score_final(document).assumed == e.score(entered).assumed
+    # 3 players: the round cards 6-7 are doubted (the notice) but no result depends on them
+    three = new_game(3, b_burial_chamber=True)
+    assert three["unverified"] == ["round_cards_3p"] and e.score(three).assumed == ()
 
 
 @pytest.mark.parametrize("names, table, options, code", [
@@ -1086,6 +1108,178 @@ def test_paved_path_completes_a_tower_on_obelisks_b():
     state = arrange(state, waiting={WHITE: 2}, ships={3: [WHITE, None]})
     state = play(state, (BLACK, sail(3, "market")), (WHITE, pick("paved_path")))
     assert state["obelisks"]["towers"] == [[WHITE, 12]] and state["score"][WHITE] == 12
+
+
+# ------------------------------------------------------------------------------------------
+# Chance (§2.3, §4.1, §6.1, E4, E5, E21): what it offers is exactly what the referee accepts
+# ------------------------------------------------------------------------------------------
+
+TOKEN_CARDS = [list(card) for card in combinations_with_replacement((4, 3, 2, 1), 4)
+               if t.fits_tokens(card)]
+
+
+def accepted(state: dict[str, Any], seat: int, move: dict[str, Any]) -> bool:
+    try:
+        e.validate(state, seat, move)
+    except RuleViolation:
+        return False
+    return True
+
+
+def offered_reveals(draw) -> set[tuple[str, ...]]:
+    """Every reveal a market chance allows, as sorted tuples."""
+    if draw.draws == 1:
+        return {tuple(sorted(cards)) for cards, _ in draw.outcomes}
+    pool = dict(draw.outcomes)
+    return {cards for cards in combinations_with_replacement(sorted(t.CARD_KINDS), draw.draws)
+            if all(cards.count(kind) <= pool.get(kind, 0) for kind in cards)}
+
+
+def assert_reveal_chance_is_exact(state: dict[str, Any]) -> set[tuple[str, ...]]:
+    """Every multiset of market cards of the reveal's size is accepted iff chance offers it."""
+    draw = IMHOTEP.chance(state)
+    seat = e.to_act(state)
+    assert draw.seats == {seat} and draw.move == {"type": "reveal_market"}
+    possible = offered_reveals(draw)
+    size = e.prompts(state, seat)["open"]
+    for cards in combinations_with_replacement(sorted(t.CARD_KINDS), size):
+        assert accepted(state, seat, draw.as_move(list(cards))) == (cards in possible), cards
+    return possible
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_chance_round_cards_of_two_and_four_players(players):
+    state = new_game(players)
+    for _ in range(2):
+        draw, seat = IMHOTEP.chance(state), e.to_act(state)
+        assert draw.seats == {seat} and draw.key == "ships"
+        offered = {tuple(card): n for card, n in draw.outcomes}
+        used = [tuple(card) for card in state["round_cards"]]
+        assert offered == {tuple(card): 1 for card in t.ROUND_CARDS[players]
+                           if tuple(card) not in used}
+        for card in TOKEN_CARDS:       # a used card or one outside the set is refused
+            assert accepted(state, seat, draw.as_move(card)) == (tuple(card) in offered)
+        state = play(state, (seat, draw.draw(random.Random(players))))
+        state = finish_round(play(state, (seat, e.legal_moves(state, seat)[0])))
+    assert len(state["round_cards"]) == 2
+
+
+def test_chance_round_cards_of_three_players_and_e21():
+    state = new_game(3)
+    draw = IMHOTEP.chance(state)
+    listed = [tuple(card) for card in t.ROUND_CARDS[3]]
+    doubted = [tuple(card) for card in t.UNVERIFIED_DEFAULTS["round_cards_3p"]]
+    assert {tuple(card) for card, _ in draw.outcomes} == set(listed + doubted)
+    for card in TOKEN_CARDS:
+        warnings = [w["code"] for w in e.apply(state, 0, draw.as_move(card))["warnings"]]
+        if tuple(card) in listed:
+            assert warnings == []
+        elif tuple(card) in doubted:
+            assert warnings == ["imhotep.unverified_round_card"]
+        else:           # E21: left out of chance, yet accepted with a warning
+            assert warnings == ["imhotep.round_card_not_listed"]
+    # once the group has entered its copy's cards 6-7, they are no longer doubted
+    ours = new_game(3, b_values={"round_cards_3p": [[3, 3, 2, 2], [4, 2, 2, 1]]})
+    assert {tuple(card) for card, _ in IMHOTEP.chance(ours).outcomes} == set(
+        listed + [(3, 3, 2, 2), (4, 2, 2, 1)])
+    assert play(ours, (0, {"type": "round_card", "ships": [3, 3, 2, 2]}))["warnings"] == []
+    assert IMHOTEP.chance(ours).outcomes[3] == ([4, 2, 2, 1], 2)    # printed once, ours once
+
+
+def test_round_cards_of_our_copy_two_and_four_players():
+    """§2.3: the printed 2- and 4-player sets are verified edition values a copy may
+    override."""
+    assert {v.key: v.status for v in IMHOTEP.edition}["round_cards_2p"] == "verified"
+    cards = [[4, 4, 3, 3], [4, 3, 3, 1], [4, 2, 2, 1], [4, 3, 2, 1], [3, 2, 2, 1],
+             [3, 3, 2, 2], [3, 3, 2, 1]]
+    state = new_game(2, b_values={"round_cards_2p": cards})
+    assert state["unverified"] == [] and state["b_values"]["round_cards_2p"] == cards
+    assert [card for card, _ in IMHOTEP.chance(state).outcomes] == cards
+    rejected(state, 0, {"type": "round_card", "ships": [4, 3, 2, 2]}, "imhotep.card_not_in_set")
+    assert play(state, (0, {"type": "round_card", "ships": [3, 3, 4, 4]}))["ships"]
+    four = new_game(4, b_values={"round_cards_4p": [[4, 3, 2, 1]] * 7})
+    assert IMHOTEP.chance(four).outcomes == (([4, 3, 2, 1], 7),)
+    for key, value in (("round_cards_4p", [[4, 3, 2, 1]] * 6),
+                       ("round_cards_2p", [[4, 4, 4, 1]] + cards[1:])):
+        with pytest.raises(InvalidDocument) as caught:
+            resolve_edition(IMHOTEP.edition, {key: value})
+        assert caught.value.first.code == "imhotep.bad_b_values"
+        assert caught.value.first.field.startswith(f"edition.{key}")
+
+
+def test_chance_market_reveal_from_the_pile():
+    state = play(new_game(4), (0, {"type": "round_card", "ships": [4, 3, 2, 2]}))
+    draw = IMHOTEP.chance(state)
+    assert draw.draws == 4 and dict(draw.outcomes) == dict(t.DECK)
+    assert_reveal_chance_is_exact(small_pile(state, {"statue": 3, "lever": 2, "sail": 1,
+                                                     "chisel": 1}, {"entrance": 2}))
+
+
+def test_chance_market_reveal_e4_pile_runs_out():
+    """E4: the whole pile comes up, then cards of the shuffled discards; each reveal is as
+    likely as the ways to draw it."""
+    state = play(new_game(2), (0, {"type": "round_card", "ships": [4, 3, 2, 2]}))
+    state = small_pile(state, {"statue": 1, "sail": 1}, {"entrance": 2, "chisel": 1})
+    draw = IMHOTEP.chance(state)
+    assert draw.draws == 1 and all(cards[:2] == ["statue", "sail"] for cards, _ in draw.outcomes)
+    discards = sum(state["discard"].values())          # 7: the chisel and six red cards
+    assert sum(n for _, n in draw.outcomes) == discards * (discards - 1) // 2
+    assert dict((tuple(c), n) for c, n in draw.outcomes)[
+        ("statue", "sail", "entrance", "entrance")] == 1
+    possible = assert_reveal_chance_is_exact(state)
+    assert ("chisel", "entrance", "sail", "statue") in possible
+    assert ("entrance", "entrance", "entrance", "sail") not in possible
+
+
+def test_chance_market_reveal_e5_unseen_discards():
+    """E5: with cards nobody saw in the discards, any card not seen since the shuffle."""
+    state = begin(new_game(2, b_market=True), ships=(4, 3, 2, 2))
+    state = finish_round(state)
+    state = play(state, (e.to_act(state), {"type": "round_card", "ships": [4, 3, 3, 1]}))
+    assert state["discard_unknown"] == 2
+    draw = IMHOTEP.chance(state)
+    assert draw.draws == 3 and dict(draw.outcomes) == {k: n for k, n in state["deck"].items()
+                                                        if n}
+    assert_reveal_chance_is_exact(state)
+    short = copy.deepcopy(state)            # the pile cannot fill the display: any unseen card
+    short = small_pile(short, {"statue": 2, "lever": 1}, {"entrance": 1})
+    short["discard_unknown"] = 2            # two of the three "pile" cards were discarded unseen
+    assert e.pile_count(short) == 1
+    assert dict(IMHOTEP.chance(short).outcomes) == {"statue": 2, "lever": 1, "entrance": 2,
+                                                     "sarcophagus": 2, "paved_path": 2}
+    assert_reveal_chance_is_exact(short)
+
+
+def test_chance_market_b_pair_runs_the_pile_out():
+    """§6.1 Market B with 4 cards in the pile: the 3 open ones come from it, the pair then
+    needs the shuffled discards."""
+    state = play(new_game(2, b_market=True), (0, {"type": "round_card", "ships": [4, 3, 2, 2]}))
+    state = small_pile(state, {"statue": 2, "hammer": 1, "chisel": 1}, {"lever": 1})
+    draw = IMHOTEP.chance(state)
+    assert draw.draws == 3 and dict(draw.outcomes) == {"statue": 2, "hammer": 1, "chisel": 1}
+    assert_reveal_chance_is_exact(state)
+    after = play(state, (0, draw.as_move(["statue", "hammer", "chisel"])))
+    assert after["pair"] == 2 and sum(after["discard"].values()) == 0     # reshuffled (E4)
+
+
+def test_chance_card_draws_temple_b_and_bonus():
+    state = temple_b_round_end()
+    state = play(state, (GRAY, {"type": "temple_choice", "take": "point"}),
+                 (WHITE, {"type": "temple_choice", "take": "stones"}))
+    bonus = play(play(bonus_game(), (BLACK, sail(0, "pyramids"))),
+                 (WHITE, {"type": "choose_pyramid", "pyramid": 0}))
+    empty = {**state, "display": []}          # the market cards go to seat 0's hand instead
+    empty = small_pile(empty, {}, {"statue": 1})                  # E4: the discards
+    for position, kind in ((state, "draw_card"), (empty, "draw_card"), (bonus, "use_bonus")):
+        draw, seat = IMHOTEP.chance(position), e.to_act(position)
+        assert draw.move == {"type": kind} and draw.key == "card" and draw.seats == {seat}
+        offered = dict(draw.outcomes)
+        assert offered == e.drawable(position)
+        for card in t.CARD_KINDS:
+            assert accepted(position, seat, draw.as_move(card)) == (card in offered), card
+    assert dict(IMHOTEP.chance(empty).outcomes) == {"statue": 1, "entrance": 2,
+                                                     "sarcophagus": 2, "paved_path": 2}
+    assert IMHOTEP.chance(play(state, (WHITE, {"type": "draw_card", "card": "lever"}))) is None
 
 
 # ------------------------------------------------------------------------------------------
