@@ -156,6 +156,8 @@ WAITING_LABELS: Mapping[str, Term] = {
 }
 
 QUEUE = PendingQueue("queue")
+_ALONE = tuple(Awaiting.one(seat) for seat in range(4))   # built once: asked every move
+_NOBODY = Awaiting()
 
 
 def tile_label(kind: str) -> Term:
@@ -274,12 +276,12 @@ def awaiting(state: Mapping[str, Any]) -> Awaiting:
     the game is over. Imhotep is sequential: one seat at a time."""
     phase = state["phase"]
     if phase == Phase.TURN:
-        return Awaiting.one(state["current"])
+        return _ALONE[state["current"]]
     if phase == Phase.CHOICE:
-        return QUEUE.awaiting(state) or Awaiting()
+        return _ALONE[QUEUE.head(state)["seat"]]
     if phase == Phase.OVER:
-        return Awaiting()
-    return Awaiting.one(state["start_player"])
+        return _NOBODY
+    return _ALONE[state["start_player"]]
 
 
 def to_act(state: Mapping[str, Any]) -> int | None:
@@ -1412,14 +1414,10 @@ REFEREE = Referee("imhotep", (
     not_awaited=_not_your_choice)
 
 
-def validate(state: Mapping[str, Any], seat: int, move: Any) -> None:
-    """Raise RuleViolation if ``seat`` may not make ``move`` now; return None otherwise."""
-    REFEREE.validate(state, seat, move)
-
-
-def apply(state: Mapping[str, Any], seat: int, move: Any) -> dict[str, Any]:
-    """Validate ``move`` and return the new state; ``state`` itself is never changed."""
-    return REFEREE.apply(state, seat, move)
+# validate(state, seat, move) raises RuleViolation if ``seat`` may not make ``move`` now;
+# apply(state, seat, move) also returns the new state (``state`` itself is never changed).
+validate = REFEREE.validate
+apply = REFEREE.apply
 
 
 # --------------------------------------------------------------------------------------------

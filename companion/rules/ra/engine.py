@@ -145,6 +145,8 @@ CATEGORY_LABELS: Mapping[str, Term] = {
 
 # §4.6: the disaster choices due, first in first out; each resumes play after ``resume``.
 DISCARDS = PendingQueue("pending")
+_ALONE = tuple(Awaiting.one(seat) for seat in range(5))   # built once: asked every move
+_NOBODY = Awaiting()
 
 
 def tile_label(kind: str) -> Term:
@@ -237,13 +239,13 @@ def awaiting(state: Mapping[str, Any]) -> Awaiting:
     disaster choice; nobody once the game is over. Ra is sequential: one seat at a time."""
     phase = state["phase"]
     if phase == Phase.TURN:
-        return Awaiting.one(state["current"])
+        return _ALONE[state["current"]]
     if phase == Phase.AUCTION:
         auction = state["auction"]
-        return Awaiting.one(auction["order"][auction["next"]])
+        return _ALONE[auction["order"][auction["next"]]]
     if phase == Phase.DISCARD:
-        return DISCARDS.awaiting(state) or Awaiting()
-    return Awaiting()
+        return _ALONE[DISCARDS.head(state)["seat"]]
+    return _NOBODY
 
 
 def to_act(state: Mapping[str, Any]) -> int | None:
@@ -765,14 +767,10 @@ REFEREE = Referee("ra", (
     phase_labels=PHASE_LABELS, not_awaited=_not_bidders_turn)
 
 
-def validate(state: Mapping[str, Any], seat: int, move: Any) -> None:
-    """Raise RuleViolation if ``seat`` may not make ``move`` now; return None otherwise."""
-    REFEREE.validate(state, seat, move)
-
-
-def apply(state: Mapping[str, Any], seat: int, move: Any) -> dict[str, Any]:
-    """Validate ``move`` and return the new state; ``state`` itself is never changed."""
-    return REFEREE.apply(state, seat, move)
+# validate(state, seat, move) raises RuleViolation if ``seat`` may not make ``move`` now;
+# apply(state, seat, move) also returns the new state (``state`` itself is never changed).
+validate = REFEREE.validate
+apply = REFEREE.apply
 
 
 # --------------------------------------------------------------------------------------------
