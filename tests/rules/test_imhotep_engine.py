@@ -961,6 +961,7 @@ def test_pyramids_b_bonus_spaces():
     assert state["score"][WHITE] == 1                          # a bonus space pays 1 point
     prompt = e.prompts(state, WHITE)
     assert prompt["moves"] == ["use_bonus", "skip_bonus"] and prompt["bonus"] == "card"
+    assert prompt["bonus_label"] == "take the top market card"        # the form names it
     rejected(state, WHITE, {"type": "use_bonus"}, "imhotep.bad_move")
     rejected(state, WHITE, {"type": "use_bonus", "card": "joker"}, "imhotep.bad_move")
     rejected(state, BLACK, {"type": "skip_bonus"}, "imhotep.not_your_choice")
