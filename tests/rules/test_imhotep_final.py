@@ -111,7 +111,7 @@ def test_ruleset_registered_and_scores_the_same():
     assert get_ruleset("imhotep") is IMHOTEP
     assert IMHOTEP.score_final(three_player_doc()).as_dict() == \
         score_final(three_player_doc()).as_dict()
-    assert IMHOTEP.names == {"en": "Imhotep", "cs": "Imhotep", "hu": "Imhotep"}
+    assert IMHOTEP.catalogue.names == {"en": "Imhotep", "cs": "Imhotep", "hu": "Imhotep"}
 
 
 def test_document_not_mutated():
@@ -261,6 +261,48 @@ def test_schema_form_round_trip():
 # ------------------------------------------------------------------------------------------
 # Bad documents: each violation with its code and field
 # ------------------------------------------------------------------------------------------
+
+def test_assumed_names_the_unverified_defaults_the_document_relies_on():
+    """design.md §2 "our copy": the B-side values in use that the document does not give
+    (in ``edition`` or ``options.b_values``) are scored with their defaults, and named."""
+    obelisks = list(tables.UNVERIFIED_DEFAULTS["obelisks_b"])
+    sheet = score_final(four_player_doc())
+    assert [(a.key, a.value) for a in sheet.assumed] == [
+        ("pyramids_b", [list(p) for p in tables.UNVERIFIED_DEFAULTS["pyramids_b"]]),
+        ("obelisks_b", obelisks)]
+    assert [a["label"] for a in sheet.as_dict()["assumed"]] == [
+        tables.EDITION_LABELS["pyramids_b"], tables.EDITION_LABELS["obelisks_b"]]
+    confirmed = four_player_doc()
+    confirmed["edition"] = {"obelisks_b": obelisks}
+    assert [a.key for a in score_final(confirmed).assumed] == ["pyramids_b"]
+    assert totals(score_final(confirmed)) == totals(sheet)
+    older = four_player_doc()
+    older["options"]["b_values"] = {"pyramids_b": [[2, 2, 4]]}
+    assert [a.key for a in score_final(older).assumed] == ["obelisks_b"]
+
+
+@pytest.mark.parametrize("doc, assumed", [(three_player_doc, False), (four_player_doc, True)])
+def test_burial_chamber_b_is_assumed_only_with_four_players(doc, assumed):
+    """§6.1: only the 4th rank value is unverified, and only a 4th player can reach it."""
+    document = doc()
+    document["options"]["sides"]["burial_chamber"] = "B"
+    assert ("burial_chamber_b" in [a.key for a in score_final(document).assumed]) is assumed
+
+
+@pytest.mark.parametrize("edition, b_values, code, field", [
+    ({"obelisks_b": [12, -1]}, None, "imhotep.bad_b_values", "edition.obelisks_b"),
+    ({"harbour": 1}, None, "schema.unknown_key", "edition.harbour"),
+    ([1], None, "imhotep.bad_b_values", "edition"),
+    ({"obelisks_b": [15, 14, 13, 5]}, {"obelisks_b": [15, 14, 13, 5]},
+     "imhotep.edition_given_twice", "edition.obelisks_b"),
+])
+def test_edition_entries_are_checked(edition, b_values, code, field):
+    doc = four_player_doc()
+    doc["edition"] = edition
+    if b_values is not None:
+        doc["options"]["b_values"] = b_values
+    assert (code, field) in violations(doc)
+
 
 def violations(doc) -> list[tuple[str, str | None]]:
     with pytest.raises(InvalidDocument) as caught:

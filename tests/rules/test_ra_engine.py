@@ -3,9 +3,11 @@
 1. Worked examples RA-T14..RA-T22 and RA-T24 (§7) with their exact outcomes.
 2. Edge cases E1, E2, E5, E6, E10 (§8) and more disaster cases (§4.6, E7).
 3. Every error code, each asserting that the rejected move leaves the state as it was.
-4. Seeded random play-outs for 2–5 players with invariants after every move (§2.2 tiles and
-   §2.3 suns conserved, a legal move exists, fame ≥ 0), replay of the move log, JSON
-   round-trip, and live scoring equal to score-only scoring. ``RA_PLAYOUTS=n`` plays more.
+4. Seeded random play-outs for 2–5 players by the generic driver (tests/rules/playout.py:
+   JSON states, no mutation, a legal move while awaited; tests/rules/test_playouts.py adds
+   replay and live scoring equal to score-only scoring) with Ra's invariants after every move
+   (§2.2 tiles and §2.3 suns conserved, fame ≥ 0). ``RA_PLAYOUTS=n`` plays n games.
+5. Chance (§4.2): the tiles ``chance`` offers are exactly the draws the referee accepts.
 """
 
 from __future__ import annotations
@@ -18,17 +20,19 @@ import os
 import random
 import subprocess
 import sys
+from collections import Counter
 from typing import Any, Callable
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tests.rules.playouts import print_replay_speed
 from companion.rules.base import RuleViolation
 from companion.rules.ra import engine as e
 from companion.rules.ra import tables as t
+from companion.rules.ra import RA
 from companion.rules.ra.final import score_final
+from tests.rules import playout
 
 GROUPS4 = [[13, 6, 2], [12, 7, 3], [11, 8, 4], [10, 9, 5]]   # seat 0 holds 13
 NAMES = ["Ann", "Bob", "Cid", "Dee", "Eve"]
@@ -647,136 +651,80 @@ def test_gods_never_offer_a_disaster_when_the_option_forbids_it():
 # Seeded random play-outs
 # ------------------------------------------------------------------------------------------
 
-PLAYOUTS = int(os.environ.get("RA_PLAYOUTS", "200"))
-MAX_MOVES = 3000        # generous: a game draws at most 180 tiles and spends at most 48 suns
+PLAYOUTS = int(os.environ.get("RA_PLAYOUTS", "120"))
 
 
-def weighted_tile(rng: random.Random, bag: dict[str, int]) -> str:
-    """A tile drawn as from a real bag: each kind in proportion to how many are left."""
-    pick = rng.randrange(sum(bag.values()))
-    for kind, count in bag.items():
-        pick -= count
-        if pick < 0:
-            return kind
-    raise AssertionError("empty bag")
-
-
-def game_setup(seed: int) -> tuple[dict[str, Any], list[str], list[list[int]]]:
-    rng = random.Random(seed)
-    players = 2 + seed % 4
-    options = {"two_player": players == 2,
-               "god_may_take_disaster": rng.random() < 0.8,
-               "fame_floor_zero": rng.random() < 0.8,
-               "epoch3_single_net": rng.random() < 0.8}
-    groups = [list(g) for g in t.SUN_GROUPS[players]]
-    rng.shuffle(groups)
-    return options, NAMES[:players], groups
-
-
-def random_game(seed: int, checks: bool = True, stats: dict[str, int] | None = None
-                ) -> tuple[dict[str, Any], list[tuple[int, dict[str, Any]]]]:
-    """Play one game choosing uniformly among the legal moves (a draw's tile by bag weight)."""
-    rng = random.Random(seed * 7919 + 1)
-    options, names, groups = game_setup(seed)
-    state = e.setup(options, names, groups)
-    log: list[tuple[int, dict[str, Any]]] = []
-    frozen: list[tuple[dict[str, Any], str]] = []
-    seats = range(len(names))
-    while not e.is_over(state):
-        assert len(log) < MAX_MOVES, "game does not end"
-        seat = e.to_act(state)
-        moves = e.legal_moves(state, seat)
-        assert moves, "no legal move"
-        move = rng.choice(moves)
-        if move["type"] == "draw":
-            move = {"type": "draw", "tile": weighted_tile(rng, state["bag"])}
-        if checks:
-            kinds = {m["type"] for m in moves}
-            assert set(e.prompts(state, seat)["moves"]) == kinds
-            for other in seats:
-                if other != seat:
-                    assert e.legal_moves(state, other) == []
-                    assert e.prompts(state, other) == {"moves": []}
-            for candidate in moves if len(moves) < 12 else rng.sample(moves, 12):
-                e.validate(state, seat, candidate)
-            if len(log) % 5 == 0:       # a wrong seat is refused and nothing changes
-                other = (seat + 1) % len(names)
-                snapshot = json.dumps(state, sort_keys=True)
-                with pytest.raises(RuleViolation):
-                    e.apply(state, other, move)
-                assert json.dumps(state, sort_keys=True) == snapshot
-            frozen.append((state, json.dumps(state, sort_keys=True)))
-            if len(log) % 25 == 0:
-                assert json.loads(frozen[-1][1]) == state
-        if stats is not None:
-            stats[move["type"]] = stats.get(move["type"], 0) + 1
-            if move["type"] == "invoke_ra":
-                stats["forced"] = stats.get("forced", 0) + (None not in state["track"])
-        epochs_before = len(state["epochs"])
-        state = e.apply(state, seat, move)
-        log.append((seat, move))
-        if checks:
-            check_invariants(state)
-            if len(state["epochs"]) > epochs_before:
-                totals = [p.stage_totals[-1] for p in e.score(state).players]
-                assert totals == state["fame"]
-    if checks:
-        for old, text in frozen:        # apply never mutated an earlier state
-            assert json.dumps(old, sort_keys=True) == text
-    if stats is not None:
-        for case in state["epoch_ends"]:
-            stats[f"epoch_end_{case}"] = stats.get(f"epoch_end_{case}", 0) + 1
-    return state, log
-
-
-def replay(seed: int, log: list[tuple[int, dict[str, Any]]]) -> dict[str, Any]:
-    state = e.setup(*game_setup(seed))
-    for seat, move in log:
-        state = e.apply(state, seat, move)
-    return state
+def uniform(rng: random.Random, state: Any, seat: int, moves: list[dict[str, Any]]) -> dict:
+    return rng.choice(moves)
 
 
 def test_random_playouts():
-    stats: dict[str, int] = {}
-    logs = []
+    """The generic driver (tests/rules/playout.py) plays whole games; after every move the
+    box and the suns are conserved, prompts match the legal moves, and an epoch's scoring
+    matches the Scoresheet."""
+    stats: Counter[str] = Counter()
+    games = []
     for seed in range(PLAYOUTS):
-        state, log = random_game(seed, stats=stats)
-        assert e.is_over(state) and e.to_act(state) is None
-        assert e.legal_moves(state, 0) == [] and e.prompts(state, 0) == {"moves": []}
-        assert len(state["epochs"]) == 3
-        assert replay(seed, log) == state
-        assert json.loads(json.dumps(state)) == state
-        sheet = e.score(state)
-        assert sheet.complete and [p.total for p in sheet.players] == state["fame"]
-        assert score_final(e.final_document(state)).as_dict() == sheet.as_dict()
-        with pytest.raises(RuleViolation) as caught:
-            e.apply(state, 0, {"type": "invoke_ra"})
-        assert caught.value.code == "ra.game_over"
-        logs.append((seed, log))
+        rng = random.Random(seed)
+
+        def on_move(before, seat, move, after):
+            check_invariants(after)
+            moves = e.legal_moves(before, seat)
+            assert set(e.prompts(before, seat)["moves"]) == {m["type"] for m in moves}
+            for candidate in moves if len(moves) < 12 else rng.sample(moves, 12):
+                e.validate(before, seat, candidate)
+            stats[move["type"]] += 1
+            stats["forced"] += move["type"] == "invoke_ra" and None not in before["track"]
+            if len(after["epochs"]) > len(before["epochs"]):
+                totals = [p.stage_totals[-1] for p in e.score(after).players]
+                assert totals == after["fame"]
+
+        # uniformly among all moves (mostly draws: Ra tracks fill, epoch end b) or a kind first
+        choose = playout.kind_then_move if seed % 2 else uniform
+        game = playout.play(RA, seed, 2 + seed % 4, choose=choose, on_move=on_move)
+        state = game.state
+        assert e.to_act(state) is None and len(state["epochs"]) == 3
+        assert [p.total for p in e.score(state).players] == state["fame"]
+        stats.update(f"epoch_end_{case}" for case in state["epoch_ends"])
+        games.append(game)
     # the play-outs reach every kind of move and both epoch ends
     for key in ("draw", "invoke_ra", "bid", "pass", "use_gods", "discard", "forced",
                 "epoch_end_a", "epoch_end_b"):
-        assert stats.get(key, 0) > 0, key
-
-    print_replay_speed("Ra", logs, replay)
+        assert stats[key] > 0, key
+    playout.print_replay_speed(games)
 
 
 # A property on top: any move at all, on any position the play-outs reach, either applies
 # cleanly (keeping every invariant) or is refused without changing anything.
 def sample_positions() -> list[dict[str, Any]]:
-    """Positions along three random games (5, 4 and 3 players)."""
-    positions = []
+    """The first 60 positions of three random games (5, 4 and 3 players)."""
+    positions: list[dict[str, Any]] = []
     for seed in (3, 6, 9):
-        state = e.setup(*game_setup(seed))
-        rng = random.Random(seed)
-        while not e.is_over(state) and len(positions) < 60 * (seed // 3):
-            positions.append(state)
-            seat = e.to_act(state)
-            move = rng.choice(e.legal_moves(state, seat))
-            if move["type"] == "draw":
-                move = {"type": "draw", "tile": weighted_tile(rng, state["bag"])}
-            state = e.apply(state, seat, move)
+        seen: list[dict[str, Any]] = []
+        playout.play(RA, seed, 2 + seed % 4, on_move=lambda before, *_: seen.append(before))
+        positions += seen[:60]
     return positions
+
+
+def test_chance_offers_exactly_the_draws_the_referee_accepts():
+    """§4.2: a tile the bag still holds, while the track has room, drawn by the player to
+    act; each offered kind is accepted and every other kind refused."""
+    for state in sample_positions() + [_exhausted(), _full_track()]:
+        draw = e.chance(state)
+        seat = e.to_act(state)
+        offered = dict(draw.outcomes) if draw else {}
+        if draw is not None:
+            assert draw.seats == {seat} and draw.as_move("nile") == {"type": "draw",
+                                                                      "tile": "nile"}
+            assert offered == {kind: n for kind, n in state["bag"].items() if n}
+        else:
+            assert state["phase"] != "turn" or None not in state["track"]
+        for kind in t.BOX:
+            if kind in offered:
+                e.validate(state, seat, draw.as_move(kind))
+            else:
+                with pytest.raises(RuleViolation):
+                    e.validate(state, seat, {"type": "draw", "tile": kind})
 
 
 _MOVES = st.one_of(

@@ -2,7 +2,7 @@
 
 Spec: shared/rules/imhotep.md; default edition: the Czech rulebook (seed 004). Score-only mode
 lives in :mod:`.final`, the scoring rules in :mod:`.scoring`, the printed numbers (and the
-unverified ones, overridable per table) in :mod:`.tables`, the live referee in :mod:`.engine`.
+edition data of the group's copy) in :mod:`.tables`, the live referee in :mod:`.engine`.
 """
 
 from __future__ import annotations
@@ -10,60 +10,9 @@ from __future__ import annotations
 from types import MappingProxyType
 from typing import Any, Mapping, Sequence
 
-from ..base import (Awaiting, BoolField, Capability, Catalogue, Chance, ChoiceField, Edition,
-                    EditionValue, GameRules, IntField, Labels, ListField, N_, ObjectField,
-                    SEAT_LABEL, ScoreForm, TextField, register)
+from ..base import (BoolField, Capability, Catalogue, ChoiceField, Edition, GameRules, Labels,
+                    ListField, N_, ObjectField, SEAT_LABEL, ScoreForm, register)
 from . import engine, final, tables
-
-
-_EDITION_LABELS = {
-    "round_cards_3p": N_("Round cards 6 and 7 for 3 players"),
-    "pyramids_b": N_("Pyramids, side B: the spaces of each pyramid"),
-    "temple_b": N_("Temple, side B: the bonus of each space"),
-    "temple_b_width_2p": N_("Temple, side B: spaces used by 2 players"),
-    "burial_chamber_b": N_("Burial chamber, side B: points per row"),
-    "obelisks_b": N_("Obelisks, side B: tower values"),
-}
-
-
-def _numbers(value: Any) -> Any:
-    """Whole numbers typed on a form as text ("2") as numbers; the rest unchanged."""
-    if isinstance(value, list):
-        return [_numbers(v) for v in value]
-    if isinstance(value, str) and value.strip().isdigit():
-        return int(value.strip())
-    return value
-
-
-def _edition_check(key: str):
-    """The board-value check of tables.py for one edition entry."""
-    def check(value: Any, path: str) -> Any:
-        clean, problem = tables._check_entry(key, _numbers(value), path)
-        if problem is not None:
-            raise problem
-        return clean
-    return check
-
-
-def _edition_field(key: str, default: Any) -> Any:
-    """How an entry is laid out on the "our copy" form (checked by _edition_check)."""
-    if key == "temple_b":
-        return ListField(key, _EDITION_LABELS[key], ChoiceField("space", N_("Space"), tuple(
-            (v, str(tables.BONUS_LABELS[v])) for v in tables.TEMPLE_B_SPACES)),
-            item_label=N_("Space %(n)d"))
-    if key == "temple_b_width_2p":
-        return IntField(key, _EDITION_LABELS[key], max=5, default=None)
-    if key == "pyramids_b":
-        return ListField(key, _EDITION_LABELS[key], ListField(
-            "spaces", N_("Pyramid"), TextField("space", N_("Space"), max_length=6),
-            item_label=N_("Space %(n)d")), item_label=N_("Pyramid %(n)d"))
-    if key == "round_cards_3p":
-        return ListField(key, _EDITION_LABELS[key], ListField(
-            "ships", N_("Round card"), IntField("ship", N_("Ship"), max=4, default=None),
-            item_label=N_("Ship %(n)d")), item_label=N_("Card %(n)d"))
-    return ListField(key, _EDITION_LABELS[key], IntField("points", N_("Points"), max=50,
-                                                          default=None),
-                     item_label=N_("Value %(n)d"))
 
 
 class ImhotepRuleset(GameRules):
@@ -111,11 +60,7 @@ class ImhotepRuleset(GameRules):
         BoolField("show_deck_counts", N_("Show which market cards are still unseen"),
                   default=False),
     )
-    edition = tuple(
-        EditionValue(key, _EDITION_LABELS[key], _edition_field(key, default), default=default,
-                     source="spec imhotep.md §2.3, §6.2 (tables.UNVERIFIED_DEFAULTS)",
-                     check=_edition_check(key))
-        for key, default in tables.UNVERIFIED_DEFAULTS.items())
+    edition = tables.EDITION
     out_of_turn_codes = frozenset({"imhotep.not_your_turn", "imhotep.not_your_choice"})
     unverified_notice = N_("This table uses board data that no available rulebook prints "
                            "(%(items)s). Check it against your copy.")
@@ -150,13 +95,13 @@ class ImhotepRuleset(GameRules):
     def setup(self, options: Mapping[str, Any], names: Sequence[str],
               setup: Mapping[str, Any], edition: Edition) -> dict[str, Any]:
         """A fresh game; raises RuleViolation for a wrong player count, colours or start
-        player. The edition values the group entered replace the unverified defaults."""
-        entered = {k: v for k, v in edition.values.items() if k not in edition.defaults}
-        return engine.setup({**options, "b_values": entered} if entered else options, names,
-                            setup)
+        player. The values of the group's copy replace the defaults."""
+        return engine.setup(options, names, setup, edition)
 
     apply = staticmethod(engine.apply)
     validate = staticmethod(engine.validate)
+    awaiting = staticmethod(engine.awaiting)
+    chance = staticmethod(engine.chance)
     prompts = staticmethod(engine.prompts)
     legal_moves = staticmethod(engine.legal_moves)
     is_over = staticmethod(engine.is_over)
@@ -165,25 +110,12 @@ class ImhotepRuleset(GameRules):
     tile_label = staticmethod(engine.tile_label)      # for Imhotep's own templates
     tile_kinds = engine.ALL_KINDS
     card_kinds = tables.CARD_KINDS
-    bonus_labels = tables.BONUS_LABELS      # what a Pyramids B bonus space gives (its page)
     sites = tables.SITES
     colours = tables.COLOURS
 
     def seat_colours(self, setup: Mapping[str, Any]) -> list[str | None]:
         """The stone colour each seat plays (§3)."""
         return list(setup.get("colors") or [])
-
-    def awaiting(self, state: Mapping[str, Any]) -> Awaiting:
-        return Awaiting.one(engine.to_act(state))
-
-    def chance(self, state: Mapping[str, Any]) -> Chance | None:
-        """The market cards the start player reveals (§4.1), from what is still unseen."""
-        if state["phase"] != engine.Phase.MARKET:
-            return None
-        deck = state["deck"]
-        return Chance({"type": "reveal_market"}, "cards",
-                      tuple((kind, n) for kind, n in deck.items() if n),
-                      frozenset({state["start_player"]}), draws=engine._reveal_counts(state)[0])
 
     def scores_visible(self, state: Mapping[str, Any], options: Mapping[str, Any]) -> bool:
         """The scoring track is on the table for everyone to see."""

@@ -19,8 +19,11 @@ B sides and other options (spec §6.1, §6.5):
   instead of at once (then their values are not yet on the track).
 * ``options.red_card_counts_for_wrath`` (default true): when false, only stones delivered by
   ship count for the Wrath, so ``delivered_to`` must list every monument (nothing is derived).
-* ``options.b_values``: overrides of the unverified board data (tables.UNVERIFIED_DEFAULTS);
-  Burial Chamber B uses ``burial_chamber_b`` and Obelisks B ``obelisks_b``.
+* ``edition`` (or, as before, ``options.b_values``; a key in both is refused): the values of
+  the group's copy for the edition data (tables.EDITION); Burial Chamber B uses
+  ``burial_chamber_b`` and Obelisks B ``obelisks_b``. Every unverified value the sides and
+  player count rely on that the document does not give is scored with its default and
+  listed in the Scoresheet's ``assumed``.
 * ``players.*.obelisk``: side A the height of the player's tower; side B the stones of the
   player still waiting (not in a tower), 1 point each at the end.
 * ``players.*.obelisk_towers`` (side B only): the values of the tower spaces the player's
@@ -164,7 +167,8 @@ def _split(document: Any) -> tuple[Any, dict[str, Any]]:
     if not isinstance(document, Mapping):
         return document, {}
     rest = dict(document)
-    extra: dict[str, Any] = {"burial_chamber": rest.pop("burial_chamber", None)}
+    extra: dict[str, Any] = {"burial_chamber": rest.pop("burial_chamber", None),
+                             "edition": rest.pop("edition", None)}
     options = rest.get("options")
     if isinstance(options, Mapping) and "b_values" in options:
         options = dict(options)
@@ -272,6 +276,22 @@ def _running_over(limit: int, contributions: Sequence[tuple[str, int]]) -> str |
     return None
 
 
+def _edition(b_values: Any, edition: Any) -> tuple[dict[str, Any], set[str], list[RuleViolation]]:
+    """The edition values in force: the defaults, with the document's entries (``edition``,
+    or ``options.b_values``) over them; also which keys it gave, and the problems found."""
+    values, problems = t.resolve_b_values(b_values)
+    entered, more = t.resolve_b_values(edition, "edition")
+    problems += more
+    older = set(b_values) & set(t.EDITION_DEFAULTS) if isinstance(b_values, Mapping) else set()
+    newer = set(edition) & set(t.EDITION_DEFAULTS) if isinstance(edition, Mapping) else set()
+    for key in sorted(older & newer):
+        problems.append(RuleViolation("imhotep.edition_given_twice",
+                                      N_("This value is also given in options.b_values."),
+                                      f"edition.{key}"))
+    values.update({key: entered[key] for key in newer})
+    return values, older | newer, problems
+
+
 def game_violations(doc: Mapping[str, Any], extra: Mapping[str, Any]
                     ) -> tuple[list[RuleViolation], dict[str, Any]]:
     """The game's own checks on a document whose shape is sound; also the parsed extras."""
@@ -300,7 +320,7 @@ def game_violations(doc: Mapping[str, Any], extra: Mapping[str, Any]
                                        f"options.sides.{site}"))
             side = "A"
         sides[site] = side
-    b_values, problems = t.resolve_b_values(extra.get("b_values"))
+    b_values, given, problems = _edition(extra.get("b_values"), extra.get("edition"))
     found += problems
     burial = _burial_chamber(extra.get("burial_chamber"), colours, found)
     delivered = [_delivered(p, extra.get(f"players.{p}.delivered_to"), found)
@@ -402,7 +422,7 @@ def game_violations(doc: Mapping[str, Any], extra: Mapping[str, Any]
             N_("%(players)d players have only %(limit)d stones to play with; this adds up to "
                "%(count)d."), "site_stones", players=len(players),
             limit=t.PLAYABLE_STONES * len(players), count=in_play))
-    parsed = {"colours": colours, "sides": sides, "b_values": b_values,
+    parsed = {"colours": colours, "sides": sides, "b_values": b_values, "given": given,
               "burial": [c for _, c in burial],
               "delivered": [[s for _, s in sites] for sites in delivered],
               "towers": [[v for _, v in built] for built in towers]}
@@ -463,6 +483,10 @@ def tally_from_document(clean: Mapping[str, Any], parsed: Mapping[str, Any]) -> 
 
 
 def score_final(document: Any) -> Scoresheet:
-    """Score a finished game of Imhotep from its final-state document."""
+    """Score a finished game of Imhotep from its final-state document; the sheet names the
+    unverified defaults it relied on (those in use that the document does not give)."""
     clean, parsed = validate_final(document)
-    return score_game(tally_from_document(clean, parsed))
+    keys = [key for key in t.unverified_in_use(parsed["sides"], len(clean["players"]))
+            if key not in parsed["given"]]
+    return score_game(tally_from_document(clean, parsed),
+                      t.score_assumptions(keys, parsed["b_values"]))

@@ -25,7 +25,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Hashable, Mapping, Sequence, TypeVar
 
-from ..base import Category, PlayerScore, Scoresheet, TieBreak, competition_ranks
+from ..base import Assumption, Category, PlayerScore, Scoresheet, TieBreak, competition_ranks
 from . import tables as t
 
 T = TypeVar("T", bound=Hashable)
@@ -275,9 +275,11 @@ def final_categories(tally: GameTally) -> list[list[Category]]:
 
 
 def rank_players(names: Sequence[str], categories: Sequence[Sequence[Category]],
-                 sleds: Sequence[int], complete: bool) -> Scoresheet:
+                 sleds: Sequence[int], complete: bool,
+                 assumed: Sequence[Assumption] = ()) -> Scoresheet:
     """Totals and ranks (§5.4): most points; a tie goes to the most stones on the sled; if
-    that ties too, the players share the rank."""
+    that ties too, the players share the rank. ``assumed``: the unverified defaults the
+    result relied on (tables.score_assumptions)."""
     totals = [sum(c.points for c in player) for player in categories]
     ranks = competition_ranks([(totals[p], sleds[p]) for p in range(len(names))])
     players = []
@@ -286,17 +288,17 @@ def rank_players(names: Sequence[str], categories: Sequence[Sequence[Category]],
         players.append(PlayerScore(
             name=name, categories=tuple(categories[p]), total=totals[p], rank=ranks[p],
             tiebreak=TieBreak(TIEBREAK_MOST_SLED_STONES, sleds[p]) if tied else None))
-    return Scoresheet("imhotep", tuple(players), complete)
+    return Scoresheet("imhotep", tuple(players), complete, tuple(assumed))
 
 
-def score_game(tally: GameTally) -> Scoresheet:
+def score_game(tally: GameTally, assumed: Sequence[Assumption] = ()) -> Scoresheet:
     """Score a finished game (§5.3, §5.4)."""
     return rank_players([p.name for p in tally.players], final_categories(tally),
-                        [p.sled for p in tally.players], complete=True)
+                        [p.sled for p in tally.players], complete=True, assumed=assumed)
 
 
-def score_track_only(names: Sequence[str], tracks: Sequence[int],
-                     sleds: Sequence[int]) -> Scoresheet:
+def score_track_only(names: Sequence[str], tracks: Sequence[int], sleds: Sequence[int],
+                     assumed: Sequence[Assumption] = ()) -> Scoresheet:
     """A game in progress: only the scoring track so far (leaders ranked as at the end)."""
     return rank_players(names, [[Category("track", track)] for track in tracks], sleds,
-                        complete=False)
+                        complete=False, assumed=assumed)

@@ -25,9 +25,10 @@ Pyramid A values, the 2- and 4-player round cards, the first five 3-player cards
 cards' sites), are treated as verified, as spec §6.2 says, and marked IMPL: re-check them on a
 physical copy. Values that no available text prints and the sources do not settle are
 **unverified** (spec §2.3, §6.2): the 3-player round cards 6-7 and the B-side data. They all
-live in :data:`UNVERIFIED_DEFAULTS`, one table, which a host may override per table with the
-option ``b_values`` (validated by :func:`resolve_b_values`); nothing else in the package
-hard-codes them.
+live in :data:`UNVERIFIED_DEFAULTS`, one table. Together with the printed round-card lists of
+2 and 4 players (verified, but a copy may differ) they are the game's edition data
+(:data:`EDITION`, "our copy", design.md §2): a group enters its copy's values once and every
+table and score sheet uses them; nothing else in the package hard-codes them.
 """
 
 from __future__ import annotations
@@ -35,7 +36,8 @@ from __future__ import annotations
 from types import MappingProxyType
 from typing import Any, Mapping, Sequence
 
-from ..base import N_, RuleViolation, Term
+from ..base import (Assumption, ChoiceField, EditionValue, IntField, ListField, N_,
+                    RuleViolation, Term, TextField)
 
 # --------------------------------------------------------------------------------------------
 # Components (SEED "HERNÍ MATERIÁL"; spec §2.1)
@@ -202,11 +204,26 @@ UNVERIFIED_USED_BY: Mapping[str, str] = MappingProxyType({
     "burial_chamber_b": "burial_chamber", "obelisks_b": "obelisks"})
 
 
+# Burial Chamber B: 8/4/2 are printed (SEED example); only the 4th value is unverified, and a
+# row's 4th place (or a tie reaching it) needs a 4th player (spec §6.1, §6.2).
+BURIAL_B_UNVERIFIED_FROM_PLAYERS = 4
+
+
 def unverified_in_use(sides: Mapping[str, str], players: int) -> list[str]:
-    """The unverified entries a table with these sides and player count relies on."""
+    """The unverified entries a table with these sides and player count relies on (the
+    "unverified board data" notice of spec §6.2)."""
     used = [key for key, site in UNVERIFIED_USED_BY.items() if sides.get(site) == "B"
-            and (key != "temple_b_width_2p" or players == 2)]
+            and (key != "temple_b_width_2p" or players == 2)
+            and (key != "burial_chamber_b" or players >= BURIAL_B_UNVERIFIED_FROM_PLAYERS)]
     return (["round_cards_3p"] if players == 3 else []) + used
+
+
+def score_assumptions(keys: Sequence[str], values: Mapping[str, Any]) -> tuple[Assumption, ...]:
+    """The Scoresheet.assumed entries for unverified ``keys`` left at their defaults. The
+    3-player round cards are left out: E21 accepts any token-legal card, so no result depends
+    on which cards 6-7 are."""
+    return tuple(Assumption(key, EDITION_LABELS[key], values[key]) for key in keys
+                 if key != "round_cards_3p")
 
 
 def _as_plain(value: Any) -> Any:
@@ -216,9 +233,18 @@ def _as_plain(value: Any) -> Any:
     return value
 
 
+# The printed round-card lists (spec §2.3, IMPL, agreed): verified, but a copy may differ.
+VERIFIED_EDITION_DEFAULTS: Mapping[str, Any] = MappingProxyType({
+    "round_cards_2p": ROUND_CARDS[2], "round_cards_4p": ROUND_CARDS[4]})
+EDITION_DEFAULTS: Mapping[str, Any] = MappingProxyType({
+    "round_cards_2p": ROUND_CARDS[2], "round_cards_3p": UNVERIFIED_DEFAULTS["round_cards_3p"],
+    "round_cards_4p": ROUND_CARDS[4],
+    **{key: value for key, value in UNVERIFIED_DEFAULTS.items() if key != "round_cards_3p"}})
+
+
 def default_b_values() -> dict[str, Any]:
-    """A fresh JSON copy of the unverified defaults."""
-    return {key: _as_plain(value) for key, value in UNVERIFIED_DEFAULTS.items()}
+    """A fresh JSON copy of every edition default (the board data in force without entries)."""
+    return {key: _as_plain(value) for key, value in EDITION_DEFAULTS.items()}
 
 
 def _is_int(value: Any) -> bool:
@@ -233,6 +259,10 @@ def _bad(path: str, expected: str) -> RuleViolation:
 
 # What each entry must look like (shown in the message; translated as a Term).
 _EXPECTED: Mapping[str, str] = MappingProxyType({
+    "round_cards_2p": N_("seven round cards of four ship sizes (1 to 4) that the ship tokens "
+                         "allow"),
+    "round_cards_4p": N_("seven round cards of four ship sizes (1 to 4) that the ship tokens "
+                         "allow"),
     "round_cards_3p": N_("two round cards of four ship sizes (1 to 4) that the ship tokens "
                          "allow"),
     "pyramids_b": N_("1 to 4 pyramids, each 1 to 9 spaces; a space is its points (0 to 20) "
@@ -241,8 +271,8 @@ _EXPECTED: Mapping[str, str] = MappingProxyType({
     "temple_b_width_2p": N_("a width from 1 to 5"),
     "burial_chamber_b": N_("4 rank points from 0 to 50"),
     "obelisks_b": N_("1 to 12 tower values from 0 to 50"),
-    "": N_("an object with the entries round_cards_3p, pyramids_b, temple_b, "
-           "temple_b_width_2p, burial_chamber_b, obelisks_b"),
+    "": N_("an object with the entries round_cards_2p, round_cards_3p, round_cards_4p, "
+           "pyramids_b, temple_b, temple_b_width_2p, burial_chamber_b, obelisks_b"),
 })
 
 
@@ -257,8 +287,8 @@ def _check_entry(key: str, value: Any, path: str) -> tuple[Any, RuleViolation | 
             return None
         return list(items)
 
-    if key == "round_cards_3p":
-        if not isinstance(value, list) or len(value) != 2:
+    if key.startswith("round_cards_"):
+        if not isinstance(value, list) or len(value) != len(EDITION_DEFAULTS[key]):
             return None, wrong
         cards = []
         for i, card in enumerate(value):
@@ -297,7 +327,7 @@ def resolve_b_values(override: Any, path: str = "options.b_values"
                      ) -> tuple[dict[str, Any], list[RuleViolation]]:
     """The unverified table with a host's overrides applied: (values, problems).
 
-    ``override`` is None or an object with any of the keys of UNVERIFIED_DEFAULTS; a key left
+    ``override`` is None or an object with any of the keys of EDITION_DEFAULTS; a key left
     out keeps its default. Problems name the dotted path of the offending value.
     """
     values = default_b_values()
@@ -307,7 +337,7 @@ def resolve_b_values(override: Any, path: str = "options.b_values"
         return values, [_bad(path, _EXPECTED[""])]
     problems = []
     for key, value in override.items():
-        if key not in UNVERIFIED_DEFAULTS:
+        if key not in EDITION_DEFAULTS:
             problems.append(RuleViolation("schema.unknown_key", N_("Unknown entry “%(key)s”."),
                                           f"{path}.{key}", key=str(key)))
             continue
@@ -320,11 +350,12 @@ def resolve_b_values(override: Any, path: str = "options.b_values"
 
 
 def round_cards(players: int, b_values: Mapping[str, Any]) -> list[list[int]]:
-    """The seven round cards for this player count (3 players: cards 6-7 from b_values)."""
-    cards = [list(card) for card in ROUND_CARDS[players]]
+    """The seven round cards of our copy for this player count (3 players: the printed first
+    five, then cards 6-7 of the edition data)."""
     if players == 3:
-        cards += [list(card) for card in b_values["round_cards_3p"]]
-    return cards
+        return ([list(card) for card in ROUND_CARDS[3]]
+                + [list(card) for card in b_values["round_cards_3p"]])
+    return [list(card) for card in b_values[f"round_cards_{players}p"]]
 
 
 # --------------------------------------------------------------------------------------------
@@ -381,3 +412,71 @@ BONUS_LABELS: Mapping[str, Term] = MappingProxyType({
     "ship": Term(N_("place a stone on a ship")),
     "choice": Term(N_("1 point or 2 stones")), "two": Term(N_("2 points")),
 })
+
+
+# --------------------------------------------------------------------------------------------
+# "Our copy": the edition values a group may enter (design.md §2, spec §2.3, §6.2)
+# --------------------------------------------------------------------------------------------
+
+EDITION_LABELS: Mapping[str, str] = MappingProxyType({
+    "round_cards_2p": N_("Round cards for 2 players"),
+    "round_cards_3p": N_("Round cards 6 and 7 for 3 players"),
+    "round_cards_4p": N_("Round cards for 4 players"),
+    "pyramids_b": N_("Pyramids, side B: the spaces of each pyramid"),
+    "temple_b": N_("Temple, side B: the bonus of each space"),
+    "temple_b_width_2p": N_("Temple, side B: spaces used by 2 players"),
+    "burial_chamber_b": N_("Burial chamber, side B: points per row"),
+    "obelisks_b": N_("Obelisks, side B: tower values"),
+})
+_EDITION_SOURCES: Mapping[str, str] = MappingProxyType({
+    "round_cards_2p": "spec imhotep.md §2.3 (IMPL, the sources agree)",
+    "round_cards_3p": "spec imhotep.md §2.3 (cards 6-7: the sources disagree)",
+    "round_cards_4p": "spec imhotep.md §2.3 (IMPL, the sources agree)",
+})
+
+
+def _numbers(value: Any) -> Any:
+    """Whole numbers typed on a form as text ("2") as numbers; the rest unchanged."""
+    if isinstance(value, list):
+        return [_numbers(v) for v in value]
+    if isinstance(value, str) and value.strip().isdigit():
+        return int(value.strip())
+    return value
+
+
+def _edition_check(key: str):
+    """The board-value check of :func:`_check_entry` for one edition entry."""
+    def check(value: Any, path: str) -> Any:
+        clean, problem = _check_entry(key, _numbers(value), path)
+        if problem is not None:
+            raise problem
+        return clean
+    return check
+
+
+def _edition_field(key: str) -> Any:
+    """How an entry is laid out on the "our copy" form (checked by _edition_check)."""
+    label = EDITION_LABELS[key]
+    if key == "temple_b":
+        return ListField(key, label, ChoiceField("space", N_("Space"), tuple(
+            (v, str(BONUS_LABELS[v])) for v in TEMPLE_B_SPACES)), item_label=N_("Space %(n)d"))
+    if key == "temple_b_width_2p":
+        return IntField(key, label, max=5, default=None)
+    if key == "pyramids_b":
+        return ListField(key, label, ListField(
+            "spaces", N_("Pyramid"), TextField("space", N_("Space"), max_length=6),
+            item_label=N_("Space %(n)d")), item_label=N_("Pyramid %(n)d"))
+    if key.startswith("round_cards_"):
+        return ListField(key, label, ListField(
+            "ships", N_("Round card"), IntField("ship", N_("Ship"), max=4, default=None),
+            item_label=N_("Ship %(n)d")), item_label=N_("Card %(n)d"))
+    return ListField(key, label, IntField("points", N_("Points"), max=50, default=None),
+                     item_label=N_("Value %(n)d"))
+
+
+EDITION: tuple[EditionValue, ...] = tuple(
+    EditionValue(key, EDITION_LABELS[key], _edition_field(key), default=_as_plain(default),
+                 status="verified" if key in VERIFIED_EDITION_DEFAULTS else "unverified",
+                 source=_EDITION_SOURCES.get(key, "spec imhotep.md §6.2"),
+                 check=_edition_check(key))
+    for key, default in EDITION_DEFAULTS.items())

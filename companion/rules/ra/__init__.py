@@ -7,11 +7,10 @@ Spec: shared/rules/ra.md. Score-only mode lives in :mod:`.final`, the scoring ru
 from __future__ import annotations
 
 from types import MappingProxyType
-
 from typing import Any, Mapping, Sequence
 
-from ..base import (Awaiting, BoolField, Capability, Catalogue, Chance, ChoiceField, Edition,
-                    GameRules, Labels, ListField, N_, ObjectField, SEAT_LABEL, ScoreForm, register)
+from ..base import (BoolField, Capability, Catalogue, ChoiceField, Edition, GameRules,
+                    Labels, ListField, N_, ObjectField, SEAT_LABEL, ScoreForm, register)
 from . import engine, final, tables
 
 
@@ -81,6 +80,8 @@ class RaRuleset(GameRules):
 
     apply = staticmethod(engine.apply)
     validate = staticmethod(engine.validate)
+    awaiting = staticmethod(engine.awaiting)
+    chance = staticmethod(engine.chance)
     prompts = staticmethod(engine.prompts)
     legal_moves = staticmethod(engine.legal_moves)
     is_over = staticmethod(engine.is_over)
@@ -88,17 +89,6 @@ class RaRuleset(GameRules):
     final_document = staticmethod(engine.final_document)
     tile_label = staticmethod(engine.tile_label)      # for Ra's own templates
     tile_kinds = engine.ALL_KINDS
-
-    def awaiting(self, state: Mapping[str, Any]) -> Awaiting:
-        return Awaiting.one(engine.to_act(state))
-
-    def chance(self, state: Mapping[str, Any]) -> Chance | None:
-        """§4.2: the tile the current player draws, while the track has room."""
-        if state["phase"] != engine.Phase.TURN or None not in state["track"]:
-            return None
-        return Chance({"type": "draw"}, "tile",
-                      tuple((kind, n) for kind, n in state["bag"].items() if n),
-                      frozenset({state["current"]}))
 
     def scores_visible(self, state: Mapping[str, Any], options: Mapping[str, Any]) -> bool:
         """Fame is public at the end, or throughout if the table chose so (§8 E11)."""

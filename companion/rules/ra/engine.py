@@ -1,23 +1,22 @@
-"""Ra live-play referee: setup, move validation and application, prompts, legal moves, scoring.
+"""Ra live-play referee: setup, the move table, prompts, legal moves, chance, scoring.
 
-Implements spec shared/rules/ra.md:
+Implements spec shared/rules/ra.md on the shared skeleton (:mod:`..referee`):
 
 * §3 setup (player count, sun groups, first player), §6.1 two players, §6.2 option flags;
 * §4.1 flow; §4.2 DRAW_TILE (move ``draw``); §4.3 PLAY_GODS (move ``use_gods``);
   §4.4 INVOKE_RA (move ``invoke_ra``); §4.5 auction (moves ``bid`` and ``pass``, settlement);
-  §4.6 disasters (move ``discard`` when Unrest or Earthquake leave a real choice);
-  §4.7 the two epoch ends; §5 scoring through :func:`.scoring.score_game`;
+  §4.6 disasters (move ``discard`` when Unrest or Earthquake leave a real choice; each choice
+  waits in a :class:`PendingQueue`); §4.7 the two epoch ends; §5 scoring through
+  :func:`.scoring.score_game`;
 * §8 edge cases E1–E10 (each named where the code implements it).
 
 The module is pure (design.md §1): no I/O, no clock, no randomness. Physical randomness is
-input: a ``draw`` move names the tile that came out of the bag, and the engine checks that such
-a tile is still in it.
+input: a ``draw`` move names the tile that came out of the bag, the engine checks that such a
+tile is still in it, and :func:`chance` lists what the bag still holds.
 
 The state is a plain JSON dict (no tuples, no sets), so ``json.loads(json.dumps(state))``
 equals it and a table is fully described by ``setup`` arguments plus the move log. ``apply``
-never mutates its input: it copies the top-level dict and only the parts a move changes
-(everything it shares with the old state is treated as immutable), which keeps a whole game
-of validation and application in a few milliseconds.
+never mutates its input: a :class:`Draft` copies only the parts a move changes.
 
 State layout (per-seat values are lists indexed by seat)::
 
@@ -37,7 +36,7 @@ State layout (per-seat values are lists indexed by seat)::
     holdings         [{kind: count}]  per seat: god, gold, pharaoh, nile, flood, civ_*, mon_*
     fame             [int]            fame per seat after the epochs scored so far (§5.3)
     auction          None | {ra_player, reason, order, next, high, leader, bids}
-    pending          None | {seat, demands: [[category, count], ...], resume}
+    pending          [{seat, kind: "discard", category, count, resume}] disaster choices due
     epochs           [[{gods, pharaohs, niles, floods, gold, civilizations}] per seat] per
                      scored epoch: the holdings at that epoch's scoring, after disasters
     epoch_ends       ["a" | "b"] how each scored epoch ended (§4.7)
@@ -48,7 +47,9 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import Any, Iterator, Mapping, Sequence
 
-from ..base import N_, RuleViolation, Scoresheet, Term
+from ..base import Awaiting, Chance, N_, RuleViolation, Scoresheet, Term
+from ..referee import (Args, Draft, MoveRule, PendingQueue, Referee, choice_arg, int_arg,
+                       is_int, list_arg)
 from . import tables as t
 from .scoring import (EpochHoldings, ScoringOptions, apply_epoch, epoch_categories,
                       final_categories, score_game)
@@ -119,15 +120,6 @@ CATEGORY_TILES: Mapping[str, tuple[str, ...]] = {
 # §5.3: these leave every player's holdings after each epoch's scoring; the rest are kept.
 SCORED_AND_REMOVED: tuple[str, ...] = (GOD, GOLD, FLOOD) + CIV_TILES
 
-TURN_MOVES = frozenset({MoveKind.DRAW, MoveKind.INVOKE_RA, MoveKind.USE_GODS})
-PHASE_MOVES: Mapping[str, frozenset[MoveKind]] = {
-    Phase.TURN.value: TURN_MOVES,
-    Phase.AUCTION.value: frozenset({MoveKind.BID, MoveKind.PASS}),
-    Phase.DISCARD.value: frozenset({MoveKind.DISCARD}),
-    Phase.OVER.value: frozenset(),
-}
-_MOVE_KINDS: Mapping[str, MoveKind] = {kind.value: kind for kind in MoveKind}
-
 RULE_OPTIONS: Mapping[str, bool] = {      # §6.2 flags the referee uses, with their defaults
     "two_player": False,
     "god_may_take_disaster": True,
@@ -141,24 +133,20 @@ DISPLAY_OPTIONS = frozenset({"hide_fame_during_play", "show_bag_counts"})
 MAX_GOD_MOVES = 256
 
 # Words used inside messages (translated by the web layer).
-MOVE_LABELS: Mapping[str, Term] = {
-    MoveKind.DRAW.value: Term(N_("draw a tile")),
-    MoveKind.INVOKE_RA.value: Term(N_("call Ra")),
-    MoveKind.USE_GODS.value: Term(N_("use Gods")),
-    MoveKind.BID.value: Term(N_("bid")),
-    MoveKind.PASS.value: Term(N_("pass")),
-    MoveKind.DISCARD.value: Term(N_("discard tiles")),
-}
 PHASE_LABELS: Mapping[str, Term] = {
     Phase.TURN.value: Term(N_("a turn (draw a tile, use Gods or call Ra)")),
     Phase.AUCTION.value: Term(N_("a bid or a pass")),
     Phase.DISCARD.value: Term(N_("the tiles a disaster costs")),
-    Phase.OVER.value: Term(N_("nothing: the game is over")),
 }
 CATEGORY_LABELS: Mapping[str, Term] = {
     DiscardCategory.CIVILIZATIONS.value: Term(N_("Civilizations")),
     DiscardCategory.MONUMENTS.value: Term(N_("Monuments")),
 }
+
+# §4.6: the disaster choices due, first in first out; each resumes play after ``resume``.
+DISCARDS = PendingQueue("pending")
+_ALONE = tuple(Awaiting.one(seat) for seat in range(5))   # built once: asked every move
+_NOBODY = Awaiting()
 
 
 def tile_label(kind: str) -> Term:
@@ -179,7 +167,7 @@ def normalise_options(options: Mapping[str, Any] | None) -> dict[str, bool]:
             if not isinstance(value, bool):
                 raise RuleViolation("ra.bad_option",
                                     N_("The option “%(option)s” must be true or false."),
-                                    option=key)
+                                    f"options.{key}", option=key)
             if key in RULE_OPTIONS:
                 clean[key] = value
     return clean
@@ -192,13 +180,13 @@ def _check_sun_groups(count: int, sun_groups: Any) -> list[list[int]]:
     problem = RuleViolation(
         "ra.bad_sun_groups",
         N_("With %(players)d players the sun groups are %(groups)s, one to each player."),
-        players=count, groups=", ".join("-".join(map(str, group)) for group in table))
+        "sun_groups", players=count,
+        groups=", ".join("-".join(map(str, group)) for group in table))
     if not isinstance(sun_groups, (list, tuple)) or len(sun_groups) != count:
         raise problem
     dealt = []
     for group in sun_groups:
-        if not isinstance(group, (list, tuple)) or not all(
-                isinstance(sun, int) and not isinstance(sun, bool) for sun in group):
+        if not isinstance(group, (list, tuple)) or not all(is_int(sun) for sun in group):
             raise problem
         dealt.append(sorted(group, reverse=True))
     if sorted(tuple(group) for group in dealt) != wanted:
@@ -235,7 +223,7 @@ def setup(options: Mapping[str, Any] | None, names: Sequence[str],
         "holdings": [{kind: 0 for kind in HOLDABLE} for _ in range(count)],
         "fame": [t.STARTING_FAME] * count,
         "auction": None,
-        "pending": None,
+        "pending": [],
         "epochs": [],
         "epoch_ends": [],
     }
@@ -246,22 +234,38 @@ def setup(options: Mapping[str, Any] | None, names: Sequence[str],
 # --------------------------------------------------------------------------------------------
 
 
-def to_act(state: Mapping[str, Any]) -> int | None:
-    """The seat whose input is awaited, or None when the game is over."""
+def awaiting(state: Mapping[str, Any]) -> Awaiting:
+    """Whose input is due (§4.1): the current player, the next bidder, or the receiver of a
+    disaster choice; nobody once the game is over. Ra is sequential: one seat at a time."""
     phase = state["phase"]
     if phase == Phase.TURN:
-        return state["current"]
+        return _ALONE[state["current"]]
     if phase == Phase.AUCTION:
         auction = state["auction"]
-        return auction["order"][auction["next"]]
+        return _ALONE[auction["order"][auction["next"]]]
     if phase == Phase.DISCARD:
-        return state["pending"]["seat"]
-    return None
+        return _ALONE[DISCARDS.head(state)["seat"]]
+    return _NOBODY
+
+
+def to_act(state: Mapping[str, Any]) -> int | None:
+    """The seat whose input is awaited, or None when the game is over."""
+    return next(iter(awaiting(state).seats), None)
 
 
 def is_over(state: Mapping[str, Any]) -> bool:
     """True once the third epoch has been scored."""
     return state["phase"] == Phase.OVER
+
+
+def chance(state: Mapping[str, Any]) -> Chance | None:
+    """§4.2: the tile the current player draws while the track has room, from what the bag
+    still holds (a draw of a kind that is used up is refused: ``ra.tile_exhausted``)."""
+    if state["phase"] != Phase.TURN or None not in state["track"]:
+        return None
+    return Chance({"type": MoveKind.DRAW.value}, "tile",
+                  tuple((kind, n) for kind, n in state["bag"].items() if n),
+                  frozenset({state["current"]}))
 
 
 def next_active(state: Mapping[str, Any], seat: int) -> int | None:
@@ -298,14 +302,9 @@ def _biddable(state: Mapping[str, Any], seat: int) -> list[int]:
     return [sun for sun in state["suns_up"][seat] if high is None or sun > high]
 
 
-def _demand(state: Mapping[str, Any]) -> tuple[str, int]:
-    category, count = state["pending"]["demands"][0]
-    return category, count
-
-
 def prompts(state: Mapping[str, Any], seat: int) -> dict[str, Any]:
     """What ``seat`` may do now: the legal move kinds and the choices to offer."""
-    if seat != to_act(state):
+    if seat not in awaiting(state).seats:
         return {"moves": []}
     phase = state["phase"]
     if phase == Phase.TURN:
@@ -326,11 +325,11 @@ def prompts(state: Mapping[str, Any], seat: int) -> dict[str, Any]:
         return {"moves": moves, "suns": suns, "high_bid": auction["high"],
                 "reason": auction["reason"], "ra_player": auction["ra_player"],
                 "must_bid": must, "centre": state["centre"]}
-    category, count = _demand(state)
+    demand = DISCARDS.head(state)
     holding = state["holdings"][seat]
     return {"moves": [MoveKind.DISCARD.value],
-            "discard": {"category": category, "count": count,
-                        "held": {kind: holding[kind] for kind in CATEGORY_TILES[category]
+            "discard": {"category": demand["category"], "count": demand["count"],
+                        "held": {kind: holding[kind] for kind in CATEGORY_TILES[demand["category"]]
                                  if holding[kind]}}}
 
 
@@ -356,13 +355,13 @@ def _multisets(available: Sequence[tuple[str, int]], low: int,
 def legal_moves(state: Mapping[str, Any], seat: int) -> list[dict[str, Any]]:
     """Every concrete legal move for ``seat`` (empty when it is not this seat's input).
 
-    ``draw``: one move per kind still in the bag. ``use_gods``: one move per distinct
-    multiset of tile kinds takeable with the Gods held; which of several equal tiles is taken
-    changes nothing in the rules (positions only decide where later draws land), so the
-    leftmost positions of each kind stand for all of them, capped at MAX_GOD_MOVES.
-    ``discard``: every distinct multiset of the required size.
+    ``draw``: one move per kind still in the bag (:func:`chance` weighs them). ``use_gods``:
+    one move per distinct multiset of tile kinds takeable with the Gods held; which of several
+    equal tiles is taken changes nothing in the rules (positions only decide where later draws
+    land), so the leftmost positions of each kind stand for all of them, capped at
+    MAX_GOD_MOVES. ``discard``: every distinct multiset of the required size.
     """
-    if seat != to_act(state):
+    if seat not in awaiting(state).seats:
         return []
     phase = state["phase"]
     if phase == Phase.TURN:
@@ -389,311 +388,213 @@ def legal_moves(state: Mapping[str, Any], seat: int) -> list[dict[str, Any]]:
         if not _must_bid(state, seat):
             moves.append({"type": "pass"})
         return moves
-    category, count = _demand(state)
+    demand = DISCARDS.head(state)
     holding = state["holdings"][seat]
-    available = [(kind, holding[kind]) for kind in CATEGORY_TILES[category] if holding[kind]]
+    available = [(kind, holding[kind]) for kind in CATEGORY_TILES[demand["category"]]
+                 if holding[kind]]
     return [{"type": "discard", "tiles": [kind for kind, n in choice for _ in range(n)]}
-            for choice in _multisets(available, count, count)]
+            for choice in _multisets(available, demand["count"], demand["count"])]
 
 
 # --------------------------------------------------------------------------------------------
-# Validation
+# The move table: parse (shape), check (§4.2–§4.6 preconditions), change
 # --------------------------------------------------------------------------------------------
 
 
-def _bad_move(argument: str) -> RuleViolation:
-    return RuleViolation("ra.bad_move",
-                         N_("This move is not well formed: “%(argument)s” is missing or wrong."),
-                         argument=argument)
-
-
-def _is_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _parse(move: Any) -> tuple[MoveKind, Any]:
-    """The move's kind and its argument, checked for shape only (ra.unknown_move,
-    ra.bad_move)."""
-    if not isinstance(move, Mapping):
-        raise _bad_move("type")
-    name = move.get("type")
-    if not isinstance(name, str):
-        raise _bad_move("type")
-    kind = _MOVE_KINDS.get(name)
-    if kind is None:
-        raise RuleViolation("ra.unknown_move", N_("“%(type)s” is not a move in Ra."),
-                            type=name[:40])
-    if kind is MoveKind.DRAW:
-        tile = move.get("tile")
-        if not isinstance(tile, str) or tile not in t.BOX:
-            raise _bad_move("tile")
-        return kind, tile
-    if kind is MoveKind.BID:
-        sun = move.get("sun")
-        if not _is_int(sun):
-            raise _bad_move("sun")
-        return kind, sun
-    if kind is MoveKind.USE_GODS:
-        take = move.get("take")
-        if (not isinstance(take, list) or not take
-                or not all(_is_int(i) and 0 <= i < t.AUCTION_TRACK_LENGTH for i in take)):
-            raise _bad_move("take")
-        return kind, take
-    if kind is MoveKind.DISCARD:
-        tiles = move.get("tiles")
-        if not isinstance(tiles, list) or not all(
-                isinstance(tile, str) and tile in t.BOX for tile in tiles):
-            raise _bad_move("tiles")
-        return kind, tiles
-    return kind, None
-
-
-def _check(state: Mapping[str, Any], seat: int, move: Any) -> tuple[MoveKind, Any]:
-    """Validate ``move`` by ``seat``; return its kind and argument or raise RuleViolation."""
-    phase = state["phase"]
-    if phase == Phase.OVER:     # first: after the end every move gets this answer
-        raise RuleViolation("ra.game_over", N_("The game is over; no more moves can be made."))
-    kind, arg = _parse(move)
-    actor = to_act(state)
-    if seat != actor:
-        if phase == Phase.AUCTION and kind in (MoveKind.BID, MoveKind.PASS):
-            raise RuleViolation("ra.not_bidders_turn",
-                                N_("It is not your turn to bid: %(player)s bids now."),
-                                player=state["names"][actor])
-        raise RuleViolation("ra.not_your_turn", N_("It is not your turn: %(player)s is to act."),
-                            player=state["names"][actor])
-    if kind not in PHASE_MOVES[phase]:
-        raise RuleViolation("ra.wrong_phase",
-                            N_("You cannot %(move)s now: the game is waiting for %(waiting)s."),
-                            move=MOVE_LABELS[kind], waiting=PHASE_LABELS[phase])
-    if phase == Phase.TURN:
-        _check_turn(state, seat, kind, arg)
-    elif phase == Phase.AUCTION:
-        _check_auction(state, seat, kind, arg)
-    else:
-        _check_discard(state, seat, arg)
-    return kind, arg
-
-
-def _check_turn(state: Mapping[str, Any], seat: int, kind: MoveKind, arg: Any) -> None:
-    """§4.2–§4.4 preconditions."""
+def _check_turn(state: Mapping[str, Any], seat: int, args: Args) -> None:
+    """Every turn move: the player holds a face-up sun."""
     if not state["suns_up"][seat]:
         # Defensive: the engine never hands a turn to a player without face-up suns.
         raise RuleViolation("ra.no_face_up_sun",
                             N_("You have no face-up sun, so you sit out until the next epoch."))
-    track = state["track"]
-    if kind is MoveKind.DRAW:
-        if None not in track:
-            raise RuleViolation("ra.auction_track_full",
-                                N_("The auction track is full: call Ra or use a God."))
-        if not state["bag"][arg]:
-            raise RuleViolation("ra.tile_exhausted",
-                                N_("No %(tile)s tile is left to draw."), tile=tile_label(arg))
-    elif kind is MoveKind.USE_GODS:
-        gods = state["holdings"][seat][GOD]
-        if len(arg) > gods:
-            raise RuleViolation("ra.not_enough_gods",
-                                N_("Taking %(wanted)d tiles needs %(wanted)d Gods; you hold "
-                                   "%(held)d."), wanted=len(arg), held=gods)
-        seen: set[int] = set()
-        for slot in arg:
-            if slot in seen:
-                raise RuleViolation("ra.duplicate_slot",
-                                    N_("Auction space %(slot)d is chosen twice."), slot=slot + 1)
-            seen.add(slot)
-            tile = track[slot]
-            if tile is None:
-                raise RuleViolation("ra.empty_slot", N_("Auction space %(slot)d is empty."),
-                                    slot=slot + 1)
-            if tile == GOD:
-                raise RuleViolation("ra.cannot_take_god",
-                                    N_("A God cannot take a God (auction space %(slot)d)."),
-                                    slot=slot + 1)
-            if tile in DISASTERS and not state["options"]["god_may_take_disaster"]:
-                raise RuleViolation("ra.disaster_by_god_forbidden",
-                                    N_("With these rules a God cannot take a disaster "
-                                       "(%(tile)s on auction space %(slot)d)."),
-                                    tile=tile_label(tile), slot=slot + 1)
 
 
-def _check_auction(state: Mapping[str, Any], seat: int, kind: MoveKind, arg: Any) -> None:
-    """§4.5 BID and PASS preconditions."""
-    if kind is MoveKind.BID:
-        if arg not in state["suns_up"][seat]:
-            raise RuleViolation("ra.sun_not_held",
-                                N_("Sun %(sun)d is not one of your face-up suns."), sun=arg)
-        high = state["auction"]["high"]
-        if high is not None and arg < high:
-            raise RuleViolation("ra.bid_too_low",
-                                N_("Sun %(sun)d does not beat the highest bid, sun %(high)d."),
-                                sun=arg, high=high)
-    elif _must_bid(state, seat):
+def _check_draw(state: Mapping[str, Any], seat: int, args: Args) -> None:
+    """§4.2: the track has room and the bag still holds such a tile."""
+    _check_turn(state, seat, args)
+    if None not in state["track"]:
+        raise RuleViolation("ra.auction_track_full",
+                            N_("The auction track is full: call Ra or use a God."))
+    tile = args["tile"]
+    if not state["bag"][tile]:
+        raise RuleViolation("ra.tile_exhausted", N_("No %(tile)s tile is left to draw."),
+                            "move.tile", tile=tile_label(tile))
+
+
+def _check_gods(state: Mapping[str, Any], seat: int, args: Args) -> None:
+    """§4.3: a God per tile, each slot once, not empty, not a God, a disaster only if allowed."""
+    _check_turn(state, seat, args)
+    take, track = args["take"], state["track"]
+    gods = state["holdings"][seat][GOD]
+    if len(take) > gods:
+        raise RuleViolation("ra.not_enough_gods",
+                            N_("Taking %(wanted)d tiles needs %(wanted)d Gods; you hold "
+                               "%(held)d."), "move.take", wanted=len(take), held=gods)
+    for index, slot in enumerate(take):
+        field = f"move.take.{index}"
+        if slot in take[:index]:
+            raise RuleViolation("ra.duplicate_slot", N_("Auction space %(slot)d is chosen twice."),
+                                field, slot=slot + 1)
+        tile = track[slot]
+        if tile is None:
+            raise RuleViolation("ra.empty_slot", N_("Auction space %(slot)d is empty."), field,
+                                slot=slot + 1)
+        if tile == GOD:
+            raise RuleViolation("ra.cannot_take_god",
+                                N_("A God cannot take a God (auction space %(slot)d)."), field,
+                                slot=slot + 1)
+        if tile in DISASTERS and not state["options"]["god_may_take_disaster"]:
+            raise RuleViolation("ra.disaster_by_god_forbidden",
+                                N_("With these rules a God cannot take a disaster "
+                                   "(%(tile)s on auction space %(slot)d)."), field,
+                                tile=tile_label(tile), slot=slot + 1)
+
+
+def _check_bid(state: Mapping[str, Any], seat: int, args: Args) -> None:
+    """§4.5 BID: a face-up sun of the bidder above the highest bid."""
+    sun = args["sun"]
+    if sun not in state["suns_up"][seat]:
+        raise RuleViolation("ra.sun_not_held", N_("Sun %(sun)d is not one of your face-up suns."),
+                            "move.sun", sun=sun)
+    high = state["auction"]["high"]
+    if high is not None and sun < high:
+        raise RuleViolation("ra.bid_too_low",
+                            N_("Sun %(sun)d does not beat the highest bid, sun %(high)d."),
+                            "move.sun", sun=sun, high=high)
+
+
+def _check_pass(state: Mapping[str, Any], seat: int, args: Args) -> None:
+    """§4.5 PASS: not for the Ra player who must bid."""
+    if _must_bid(state, seat):
         raise RuleViolation("ra.must_bid",
                             N_("You called Ra and nobody has bid, so you must bid a sun."))
 
 
-def _check_discard(state: Mapping[str, Any], seat: int, tiles: list[str]) -> None:
+def _check_discard(state: Mapping[str, Any], seat: int, args: Args) -> None:
     """§4.6 discard preconditions: right category, exact count, tiles actually held."""
-    category, count = _demand(state)
-    allowed = CATEGORY_TILES[category]
-    for tile in tiles:
-        if tile not in allowed:
+    tiles = args["tiles"]
+    demand = DISCARDS.head(state)
+    category, count = demand["category"], demand["count"]
+    for index, tile in enumerate(tiles):
+        if tile not in CATEGORY_TILES[category]:
             raise RuleViolation("ra.discard_wrong_category",
                                 N_("%(tile)s is not one of your %(category)s: this disaster "
-                                   "hits %(category)s."),
+                                   "hits %(category)s."), f"move.tiles.{index}",
                                 tile=tile_label(tile), category=CATEGORY_LABELS[category])
     if len(tiles) != count:
         raise RuleViolation("ra.discard_count",
                             N_("Discard exactly %(count)d %(category)s tiles, not %(given)d."),
-                            count=count, given=len(tiles), category=CATEGORY_LABELS[category])
+                            "move.tiles", count=count, given=len(tiles),
+                            category=CATEGORY_LABELS[category])
     holding = state["holdings"][seat]
     for tile in dict.fromkeys(tiles):       # first offending kind in the player's order
         wanted = tiles.count(tile)
         if wanted > holding[tile]:
             raise RuleViolation("ra.discard_not_held",
                                 N_("You hold %(held)d %(tile)s tiles, not %(wanted)d."),
-                                tile=tile_label(tile), held=holding[tile], wanted=wanted)
+                                "move.tiles", tile=tile_label(tile), held=holding[tile],
+                                wanted=wanted)
 
 
-def validate(state: Mapping[str, Any], seat: int, move: Any) -> None:
-    """Raise RuleViolation if ``seat`` may not make ``move`` now; return None otherwise."""
-    _check(state, seat, move)
-
-
-# --------------------------------------------------------------------------------------------
-# Application. Every helper receives ``s``, a fresh shallow copy of the state, and replaces
-# (never mutates) any nested value it changes.
-# --------------------------------------------------------------------------------------------
-
-
-def apply(state: Mapping[str, Any], seat: int, move: Any) -> dict[str, Any]:
-    """Validate ``move`` and return the new state; ``state`` itself is never changed."""
-    kind, arg = _check(state, seat, move)
-    s = dict(state)
-    if kind is MoveKind.DRAW:
-        return _draw(s, seat, arg)
-    if kind is MoveKind.INVOKE_RA:
-        # §4.4: FORCED when the track is full at that moment (E2: even if the player has Gods).
-        reason = AuctionReason.VOLUNTARY if None in s["track"] else AuctionReason.FORCED
-        return _start_auction(s, seat, reason)
-    if kind is MoveKind.USE_GODS:
-        return _use_gods(s, seat, arg)
-    if kind is MoveKind.BID:
-        return _bid(s, seat, arg)
-    if kind is MoveKind.PASS:
-        auction = dict(s["auction"])
-        return _next_bidder(s, auction)
-    return _discard(s, seat, arg)
-
-
-def _draw(s: dict[str, Any], seat: int, tile: str) -> dict[str, Any]:
+def _draw(d: Draft, seat: int, args: Args) -> None:
     """§4.2 DRAW_TILE."""
-    bag = dict(s["bag"])
-    bag[tile] -= 1
-    s["bag"] = bag
+    tile = args["tile"]
+    d.own("bag")[tile] -= 1
     if tile == RA:
-        s["ra_count"] += 1
-        if s["ra_count"] == s["ra_track_length"]:
-            return _end_epoch(s, EpochEnd.RA_TRACK_FULL)     # §4.7 case b: no auction
-        return _start_auction(s, seat, AuctionReason.DRAWN_RA)
-    track = list(s["track"])
+        d["ra_count"] += 1
+        if d["ra_count"] == d["ra_track_length"]:
+            _end_epoch(d, EpochEnd.RA_TRACK_FULL)           # §4.7 case b: no auction
+        else:
+            _start_auction(d, seat, AuctionReason.DRAWN_RA)
+        return
+    track = d.own("track")
     track[track.index(None)] = tile       # §4.2: leftmost empty slot (gaps left by Gods first)
-    s["track"] = track
-    s["current"] = next_active(s, seat)
-    return s
+    d["current"] = next_active(d.state, seat)
 
 
-def _start_auction(s: dict[str, Any], ra_player: int, reason: AuctionReason) -> dict[str, Any]:
+def _invoke_ra(d: Draft, seat: int, args: Args) -> None:
+    """§4.4: FORCED when the track is full at that moment (E2: even if the player has Gods)."""
+    full = None not in d["track"]
+    _start_auction(d, seat, AuctionReason.FORCED if full else AuctionReason.VOLUNTARY)
+
+
+def _start_auction(d: Draft, ra_player: int, reason: AuctionReason) -> None:
     """§4.5 bidding order: left of the Ra player clockwise, the Ra player last, seats without
     face-up suns left out."""
-    up = s["suns_up"]
+    up = d["suns_up"]
     count = len(up)
     order = [seat for seat in ((ra_player + step) % count for step in range(1, count + 1))
              if up[seat]]
-    s["phase"] = Phase.AUCTION.value
-    s["auction"] = {"ra_player": ra_player, "reason": reason.value, "order": order, "next": 0,
+    d["phase"] = Phase.AUCTION.value
+    d["auction"] = {"ra_player": ra_player, "reason": reason.value, "order": order, "next": 0,
                     "high": None, "leader": None, "bids": [None] * count}
-    return s
 
 
-def _bid(s: dict[str, Any], seat: int, sun: int) -> dict[str, Any]:
+def _bid(d: Draft, seat: int, args: Args) -> None:
     """§4.5 BID: the sun is set aside as this player's bid and leads."""
-    up = list(s["suns_up"])
+    sun = args["sun"]
+    up = d.own("suns_up")
     up[seat] = [other for other in up[seat] if other != sun]
-    s["suns_up"] = up
-    auction = dict(s["auction"])
-    bids = list(auction["bids"])
-    bids[seat] = sun
-    auction["bids"] = bids
+    d.own("auction", "bids")[seat] = sun
+    auction = d.own("auction")
     auction["high"] = sun
     auction["leader"] = seat
-    return _next_bidder(s, auction)
+    _next_bidder(d)
 
 
-def _next_bidder(s: dict[str, Any], auction: dict[str, Any]) -> dict[str, Any]:
+def _next_bidder(d: Draft, seat: int | None = None, args: Args | None = None) -> None:
+    """§4.5: the next seat in the bidding order, or the settlement after the last (PASS)."""
+    auction = d.own("auction")
     auction["next"] += 1
-    if auction["next"] < len(auction["order"]):
-        s["auction"] = auction
-        return s
-    return _settle(s, auction)
+    if auction["next"] == len(auction["order"]):
+        _settle(d)
 
 
-def _settle(s: dict[str, Any], auction: Mapping[str, Any]) -> dict[str, Any]:
+def _settle(d: Draft) -> None:
     """§4.5 settlement, then disasters (§4.6), then the epoch-end check (§4.7 case a)."""
-    s["auction"] = None
-    ra_player = auction["ra_player"]
-    winner = auction["leader"]
+    auction = d["auction"]
+    d["auction"] = None
+    ra_player, winner = auction["ra_player"], auction["leader"]
     if winner is None:
         if auction["reason"] == AuctionReason.FORCED:
             # §4.5: a forced auction nobody bids on removes all 8 tiles from the game.
-            removed = dict(s["removed"])
-            for tile in s["track"]:
+            removed = d.own("removed")
+            for tile in d["track"]:
                 if tile is not None:
                     removed[tile] += 1
-            s["removed"] = removed
-            s["track"] = [None] * t.AUCTION_TRACK_LENGTH
+            d["track"] = [None] * t.AUCTION_TRACK_LENGTH
         # DRAWN_RA with no bid: nothing moves (RA-T19). VOLUNTARY cannot end without a bid.
-        return _finish_action(s, ra_player)
-    up = list(s["suns_up"])
+        _finish_action(d, ra_player)
+        return
+    up = d.own("suns_up")
     for seat, sun in enumerate(auction["bids"]):
         if sun is not None and seat != winner:      # (4) losing bids go back face up
             up[seat] = sorted(up[seat] + [sun], reverse=True)
-    s["suns_up"] = up
-    down = list(s["suns_down"])
-    down[winner] = sorted(down[winner] + [s["centre"]], reverse=True)  # (2) centre face down
-    s["suns_down"] = down
-    s["centre"] = auction["high"]                   # (3) the winning sun into the centre
-    lot = [tile for tile in s["track"] if tile is not None]            # (1) every track tile
-    s["track"] = [None] * t.AUCTION_TRACK_LENGTH
-    return _receive(s, winner, lot, resume=ra_player)
+    down = d.own("suns_down")
+    down[winner] = sorted(down[winner] + [d["centre"]], reverse=True)   # (2) centre face down
+    d["centre"] = auction["high"]                   # (3) the winning sun into the centre
+    lot = [tile for tile in d["track"] if tile is not None]             # (1) every track tile
+    d["track"] = [None] * t.AUCTION_TRACK_LENGTH
+    _receive(d, winner, lot, resume=ra_player)
 
 
-def _use_gods(s: dict[str, Any], seat: int, take: list[int]) -> dict[str, Any]:
+def _use_gods(d: Draft, seat: int, args: Args) -> None:
     """§4.3 PLAY_GODS: the Gods leave the game, the targets go to the player."""
-    track = list(s["track"])
+    take = args["take"]
+    track = d.own("track")
     lot = [track[i] for i in take]
     for i in take:
         track[i] = None                             # emptied slots stay empty until a draw
-    s["track"] = track
-    holdings = list(s["holdings"])
-    holding = dict(holdings[seat])
-    holding[GOD] -= len(take)
-    holdings[seat] = holding
-    s["holdings"] = holdings
-    removed = dict(s["removed"])
-    removed[GOD] += len(take)
-    s["removed"] = removed
-    return _receive(s, seat, lot, resume=seat)
+    d.add(("holdings", seat, GOD), -len(take))
+    d.add(("removed", GOD), len(take))
+    _receive(d, seat, lot, resume=seat)
 
 
-def _receive(s: dict[str, Any], seat: int, lot: list[str], resume: int) -> dict[str, Any]:
+def _receive(d: Draft, seat: int, lot: list[str], resume: int) -> None:
     """§4.6: first every non-disaster tile joins the holdings, then each disaster costs
     min(2 × d, held) tiles of its category. Funeral and Drought resolve here; Unrest and
     Earthquake ask the player only when a real choice exists."""
-    holdings = list(s["holdings"])
-    holding = dict(holdings[seat])
-    holdings[seat] = holding
-    s["holdings"] = holdings
+    holding = d.own("holdings", seat)
     hits: dict[str, int] = {}
     for tile in lot:
         if tile in DISASTERS:
@@ -701,9 +602,9 @@ def _receive(s: dict[str, Any], seat: int, lot: list[str], resume: int) -> dict[
         else:
             holding[tile] += 1
     if not hits:
-        return _finish_action(s, resume)
-    removed = dict(s["removed"])
-    s["removed"] = removed
+        _finish_action(d, resume)
+        return
+    removed = d.own("removed")
     for tile, number in hits.items():
         removed[tile] += number                     # disaster tiles leave the game
 
@@ -720,7 +621,6 @@ def _receive(s: dict[str, Any], seat: int, lot: list[str], resume: int) -> dict[
         need = loss * hits[DROUGHT]
         need -= lose(FLOOD, need)
         lose(NILE, need)
-    demands: list[list[Any]] = []
     for category, disaster in ((DiscardCategory.CIVILIZATIONS, UNREST),
                                (DiscardCategory.MONUMENTS, EARTHQUAKE)):
         if disaster not in hits:
@@ -735,45 +635,37 @@ def _receive(s: dict[str, Any], seat: int, lot: list[str], resume: int) -> dict[
                 lose(kind, held)
         elif len(kinds) == 1:
             lose(kinds[0], need)                    # no choice: a single kind
-        else:
-            demands.append([category.value, need])  # a real choice: ask the player
-    if demands:
-        s["phase"] = Phase.DISCARD.value
-        s["pending"] = {"seat": seat, "demands": demands, "resume": resume}
-        return s
-    return _finish_action(s, resume)
+        else:                                       # a real choice: ask the player
+            DISCARDS.push(d, seat, MoveKind.DISCARD.value, category=category.value,
+                          count=need, resume=resume)
+    if DISCARDS.head(d.state):
+        d["phase"] = Phase.DISCARD.value
+    else:
+        _finish_action(d, resume)
 
 
-def _discard(s: dict[str, Any], seat: int, tiles: list[str]) -> dict[str, Any]:
+def _discard(d: Draft, seat: int, args: Args) -> None:
     """§4.6: the chosen Civilizations or Monuments leave the game."""
-    holdings = list(s["holdings"])
-    holding = dict(holdings[seat])
-    holdings[seat] = holding
-    s["holdings"] = holdings
-    removed = dict(s["removed"])
-    s["removed"] = removed
-    for tile in tiles:
+    holding = d.own("holdings", seat)
+    removed = d.own("removed")
+    for tile in args["tiles"]:
         holding[tile] -= 1
         removed[tile] += 1
-    pending = s["pending"]
-    rest = pending["demands"][1:]
-    if rest:
-        s["pending"] = {"seat": pending["seat"], "demands": rest, "resume": pending["resume"]}
-        return s
-    s["pending"] = None
-    return _finish_action(s, pending["resume"])
+    done = DISCARDS.pop(d)
+    if not DISCARDS.head(d.state):
+        _finish_action(d, done["resume"])
 
 
-def _finish_action(s: dict[str, Any], after: int) -> dict[str, Any]:
+def _finish_action(d: Draft, after: int) -> None:
     """End of an action: epoch end case a if nobody holds a face-up sun (§4.7; E4), otherwise
     the next turn goes to next_active(after): after an auction ``after`` is the Ra player
     whoever won (§8 E5), after Gods the player who used them."""
-    following = next_active(s, after)
+    following = next_active(d.state, after)
     if following is None:
-        return _end_epoch(s, EpochEnd.NO_FACE_UP_SUN)
-    s["phase"] = Phase.TURN.value
-    s["current"] = following
-    return s
+        _end_epoch(d, EpochEnd.NO_FACE_UP_SUN)
+        return
+    d["phase"] = Phase.TURN.value
+    d["current"] = following
 
 
 def _snapshot(holding: Mapping[str, int]) -> dict[str, Any]:
@@ -798,17 +690,18 @@ def scoring_options(state: Mapping[str, Any]) -> ScoringOptions:
                           epoch3_single_net=options["epoch3_single_net"])
 
 
-def _end_epoch(s: dict[str, Any], case: EpochEnd) -> dict[str, Any]:
+def _end_epoch(d: Draft, case: EpochEnd) -> None:
     """§4.7 clean-up, §5 scoring, then the next epoch or the end of the game."""
-    removed = dict(s["removed"])
+    s = d.state
+    removed = d.own("removed")
     removed[RA] += s["ra_count"]                    # both cases: the Ra tiles leave
-    s["ra_count"] = 0
+    d["ra_count"] = 0
     for tile in s["track"]:                         # case b; in case a only defensively
         if tile is not None:
             removed[tile] += 1
-    s["track"] = [None] * t.AUCTION_TRACK_LENGTH
-    s["auction"] = None
-    s["pending"] = None
+    d["track"] = [None] * t.AUCTION_TRACK_LENGTH
+    d["auction"] = None
+    d["pending"] = []
     epoch = s["epoch"]
     count = len(s["names"])
     snapshot = [_snapshot(holding) for holding in s["holdings"]]
@@ -819,10 +712,10 @@ def _end_epoch(s: dict[str, Any], case: EpochEnd) -> dict[str, Any]:
     else:
         extra = [[] for _ in range(count)]
     options = scoring_options(s)
-    s["fame"] = [apply_epoch(s["fame"][seat], normal[seat], extra[seat], epoch, options)[0]
+    d["fame"] = [apply_epoch(s["fame"][seat], normal[seat], extra[seat], epoch, options)[0]
                  for seat in range(count)]
-    s["epochs"] = s["epochs"] + [snapshot]
-    s["epoch_ends"] = s["epoch_ends"] + [case.value]
+    d["epochs"] = s["epochs"] + [snapshot]
+    d["epoch_ends"] = s["epoch_ends"] + [case.value]
     holdings = []
     for holding in s["holdings"]:                   # §5.3: scored-and-removed categories
         kept = dict(holding)
@@ -830,18 +723,54 @@ def _end_epoch(s: dict[str, Any], case: EpochEnd) -> dict[str, Any]:
             removed[kind] += kept[kind]
             kept[kind] = 0
         holdings.append(kept)
-    s["holdings"] = holdings
-    s["removed"] = removed
+    d["holdings"] = holdings
     if epoch == t.EPOCHS:
-        s["phase"] = Phase.OVER.value
-        return s
+        d["phase"] = Phase.OVER.value
+        return
     # §4.7: every sun face up, first player = holder of the highest sun.
-    s["suns_up"] = [_all_suns(s, seat) for seat in range(count)]
-    s["suns_down"] = [[] for _ in range(count)]
-    s["epoch"] = epoch + 1
-    s["phase"] = Phase.TURN.value
-    s["current"] = max(range(count), key=lambda seat: s["suns_up"][seat][0])
-    return s
+    d["suns_up"] = [_all_suns(s, seat) for seat in range(count)]
+    d["suns_down"] = [[] for _ in range(count)]
+    d["epoch"] = epoch + 1
+    d["phase"] = Phase.TURN.value
+    d["current"] = max(range(count), key=lambda seat: s["suns_up"][seat][0])
+
+
+def _not_bidders_turn(state: Mapping[str, Any], seat: int,
+                      rule: MoveRule) -> RuleViolation | None:
+    """A bid or pass out of turn during an auction is worded as such (spec RA_NOT_BIDDERS_TURN)."""
+    if state["phase"] == Phase.AUCTION and rule.kind in (MoveKind.BID, MoveKind.PASS):
+        return RuleViolation("ra.not_bidders_turn",
+                             N_("It is not your turn to bid: %(player)s bids now."),
+                             player=state["names"][to_act(state)])
+    return None
+
+
+_TURN = frozenset({Phase.TURN.value})
+_AUCTION = frozenset({Phase.AUCTION.value})
+REFEREE = Referee("ra", (
+    MoveRule(MoveKind.DRAW, Term(N_("draw a tile")), _TURN,
+             lambda move: {"tile": choice_arg(REFEREE, move, "tile", t.BOX)}, _check_draw,
+             _draw),
+    MoveRule(MoveKind.INVOKE_RA, Term(N_("call Ra")), _TURN, None, _check_turn, _invoke_ra),
+    MoveRule(MoveKind.USE_GODS, Term(N_("use Gods")), _TURN,
+             lambda move: {"take": list_arg(REFEREE, move, "take", lambda i: is_int(i) and 0 <= i
+                                            < t.AUCTION_TRACK_LENGTH, 1)},
+             _check_gods, _use_gods),
+    MoveRule(MoveKind.BID, Term(N_("bid")), _AUCTION,
+             lambda move: {"sun": int_arg(REFEREE, move, "sun")}, _check_bid, _bid),
+    MoveRule(MoveKind.PASS, Term(N_("pass")), _AUCTION, None, _check_pass, _next_bidder),
+    MoveRule(MoveKind.DISCARD, Term(N_("discard tiles")), frozenset({Phase.DISCARD.value}),
+             lambda move: {"tiles": list_arg(REFEREE, move, "tiles",
+                                             lambda tile: isinstance(tile, str) and tile in t.BOX)},
+             _check_discard, _discard),
+), phase_of=lambda state: state["phase"], awaited=awaiting, over=is_over,
+    phase_labels=PHASE_LABELS, not_awaited=_not_bidders_turn)
+
+
+# validate(state, seat, move) raises RuleViolation if ``seat`` may not make ``move`` now;
+# apply(state, seat, move) also returns the new state (``state`` itself is never changed).
+validate = REFEREE.validate
+apply = REFEREE.apply
 
 
 # --------------------------------------------------------------------------------------------
