@@ -151,14 +151,21 @@ def replay(game: Playout) -> dict[str, Any]:
     return state
 
 
-def print_replay_speed(games: Sequence[Playout]) -> None:
-    """Replay every game and print the time per game and per move (printed, not asserted:
-    speed is measured by the benchmarks)."""
+def print_replay_speed(label: str, logs: Sequence[tuple[Any, list]],
+                       replay_one: Callable[[Any, list], Any]) -> None:
+    """Replay every (key, log) with ``replay_one`` and print the time per game and per move
+    (printed, not asserted: speed is measured by the benchmarks)."""
     started = time.perf_counter()
-    for game in games:
-        replay(game)
+    for key, log in logs:
+        replay_one(key, log)
     elapsed = time.perf_counter() - started
-    moves = sum(len(game.log) for game in games) or 1
-    print(f"\n{games[0].ruleset.id} engine: {len(games)} random games, "
-          f"{moves / len(games):.0f} moves/game, {elapsed / len(games) * 1000:.2f} ms per game "
-          f"to validate+apply ({elapsed / moves * 1e6:.1f} µs per move)")
+    moves = sum(len(log) for _key, log in logs) or 1
+    print(f"\n{label} engine: {len(logs)} random games, {moves / len(logs):.0f} moves/game, "
+          f"{elapsed / len(logs) * 1000:.2f} ms per game to validate+apply "
+          f"({elapsed / moves * 1e6:.1f} µs per move)")
+
+
+def print_playout_speed(games: Sequence[Playout]) -> None:
+    """:func:`print_replay_speed` for generic play-outs."""
+    print_replay_speed(games[0].ruleset.id, [(game, game.log) for game in games],
+                       lambda game, _log: replay(game))

@@ -1416,7 +1416,7 @@ def test_random_playouts():
                 "choose_pyramid", "use_bonus", "skip_bonus", "temple_choice", "draw_card",
                 "reshuffle", "warnings", "unseen_discards"):
         assert stats[key] > 0, key
-    playout.print_replay_speed(games)
+    playout.print_playout_speed(games)
 
 
 # Any move at all, on positions the play-outs reach, either applies cleanly (keeping every

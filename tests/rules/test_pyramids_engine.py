@@ -37,7 +37,7 @@ from companion.rules.pyramids import tables as t
 from companion.rules.pyramids.final import score_final
 from companion.rules.pyramids.placement import (NEIGHBOURS, connected, entrance,
                                                 legal_placements, legal_singles, position)
-from tests.rules.playouts import print_replay_speed
+from tests.rules.playout import print_replay_speed
 from tests.rules.pyramids_helpers import (FIXTURE, NAMES, arrange, at, cards_in_play, cell, code,
                                           edition, fixture_game, hands, hold, mark, new_game,
                                           others_mark, refused, reveal, turn)

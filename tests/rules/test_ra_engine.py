@@ -691,7 +691,7 @@ def test_random_playouts():
     for key in ("draw", "invoke_ra", "bid", "pass", "use_gods", "discard", "forced",
                 "epoch_end_a", "epoch_end_b"):
         assert stats[key] > 0, key
-    playout.print_replay_speed(games)
+    playout.print_playout_speed(games)
 
 
 # A property on top: any move at all, on any position the play-outs reach, either applies

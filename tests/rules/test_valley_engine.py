@@ -30,7 +30,7 @@ from companion.rules.valley import VALLEY
 from companion.rules.valley import engine as e
 from companion.rules.valley import pyramid as pyr
 from companion.rules.valley.final import score_final
-from tests.rules.playouts import print_replay_speed
+from tests.rules.playout import print_replay_speed
 from tests.rules.valley_helpers import (FULL, entomb, give, new_game, pay, play, refused)
 from tests.rules.valley_sim import NAMES, Sim, edition, random_options
 
