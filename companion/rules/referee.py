@@ -52,8 +52,8 @@ class Draft:
 
     def __setitem__(self, key: str, value: Any) -> None:
         self.state[key] = value
-        self._owned.discard((key,))
-        self._owned = {path for path in self._owned if path[0] != key}
+        if (key,) in self._owned:       # a new value: nothing under it is a copy of ours now
+            self._owned = {path for path in self._owned if path[0] != key}
 
     def __contains__(self, key: str) -> bool:
         return key in self.state
@@ -177,7 +177,7 @@ class Referee:
 
     def parse(self, move: Any) -> tuple[MoveRule, Args]:
         """The move's rule and arguments, checked for shape only."""
-        if not isinstance(move, Mapping):
+        if type(move) is not dict and not isinstance(move, Mapping):   # dict: the usual case
             raise self.bad_move("type")
         kind = move.get("type")
         if not isinstance(kind, str):
