@@ -135,6 +135,15 @@ def arrow_choices() -> tuple[str, ...]:
     return (ARROW_ANY,) + tuple(t.BASIC) + tuple(pairs)
 
 
+def _arrow(value: Any, path: str) -> str:
+    """An arrow in its written form, the two colours in the order of tables.BASIC."""
+    if isinstance(value, str) and "/" in value:
+        parts = value.split("/")
+        if len(parts) == 2 and parts[0] != parts[1] and all(p in t.BASIC for p in parts):
+            return "/".join(sorted(parts, key=t.BASIC.index))
+    return _choice(value, arrow_choices(), path, _NILE)
+
+
 def arrow_tracks(arrow: str) -> tuple[str, ...]:
     """The tracks an arrow may move (spec §4.3 NIL)."""
     return t.BASIC if arrow == ARROW_ANY else tuple(arrow.split("/"))
@@ -158,10 +167,11 @@ def check_nile_actions(value: Any, path: str) -> list[dict[str, Any]]:
         if not isinstance(jar, bool):
             raise _bad(f"{here}.jar", _NILE)
         arrows = _list(action.get("arrows", []), f"{here}.arrows", _NILE, 0, 4)
+        clean_arrows = []
         for j, arrow in enumerate(arrows):
-            _choice(arrow, arrow_choices(), f"{here}.arrows.{j}", _NILE)
+            clean_arrows.append(_arrow(arrow, f"{here}.arrows.{j}"))
         clean.append({"cost": list(cost), "gains": clean_gains, "jar": jar,
-                      "arrows": list(arrows)})
+                      "arrows": clean_arrows})
     return clean
 
 

@@ -17,7 +17,7 @@ The document (a contract, issue 14; spec §6.3) describes the table after round 
 Optional parts beyond the contract's names:
 
 * ``traitor`` (solo, required with one player; spec §6.3 last row, §7.7): ``{"name":
-  "Traitor", "nobles": [4, 17], "multiplier": 8 | null, "gods": [god indices 0-4 whose
+  "Traitor", "nobles": [4, 17], "multiplier": 8 (null or 0: none), "gods": [god indices 0-4 whose
   column space is occupied], "artisans", "nile", "tomb_steps", "tomb_points", "basic",
   "silver", "offerings"}``. The holders may name him.
 * ``options``: ``{"nile_top_cumulative": false}`` (Q1).
@@ -102,7 +102,8 @@ PLAYER_SCHEMA = ObjectField("player", N_("Player"), (
 
 TRAITOR_SCHEMA = ObjectField("traitor", N_("The Traitor"), (
     TextField("name", N_("Name"), max_length=40, required=False),
-    IntField("multiplier", N_("Highest noble multiplier reached (blank: none)"), default=None),
+    IntField("multiplier", N_("Highest noble multiplier reached (blank or 0: none)"),
+             default=0),
     ListField("gods", N_("Gods whose space on a column is occupied (0-4, board order)"),
               IntField("god", N_("God"), default=None), item_label=N_("God %(n)d")),
 ) + _holdings_fields())
@@ -270,10 +271,6 @@ def game_violations(doc: Mapping[str, Any], traitor: Mapping[str, Any] | None
                                            N_("A god is numbered 0 to 4 in board order, "
                                               "each once."), f"traitor.gods.{j}"))
             seen.add(god)
-        if traitor["multiplier"] == 0:
-            found.append(RuleViolation("pharaon.bad_multiplier",
-                                       N_("A multiplier is at least 1 (leave it blank when "
-                                          "none was reached)."), "traitor.multiplier"))
     return found, {"scribe_areas": scribe_areas, "traitor_name": traitor_name}
 
 
@@ -357,7 +354,7 @@ def tallies(clean: Mapping[str, Any], traitor: Mapping[str, Any] | None,
             pharaoh=holder_name("pharaoh") == name.casefold(),
             first_player=holder_name("first_player") == name.casefold(),
             traitor=True, traitor_gods=tuple(g for g in traitor["gods"] or () if g is not None),
-            traitor_multiplier=traitor["multiplier"]))
+            traitor_multiplier=traitor["multiplier"] or None))
     assumed = [Assumption(value.key, value.label, edition.values[value.key])
                for value in EDITION if value.key in SCORING_KEYS and value.key in relied
                and value.key in edition.defaults]
