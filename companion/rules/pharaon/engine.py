@@ -801,6 +801,8 @@ def _parse_traitor_colours(move: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def _parse_traitor_board(move: Mapping[str, Any]) -> dict[str, Any]:
+    """The top token for the wheel: 0 top-left, 1 top-right (the choice arises only when
+    both are eligible, §7.2)."""
     return {"token": int_arg(REFEREE, move, "token", 0, 1)}
 
 
@@ -1041,30 +1043,35 @@ def _check_pass(state: Mapping[str, Any], seat: int, args: Mapping[str, Any]) ->
         _check_exchange(state, seat, args["exchange"], after, "exchange")
 
 
+def _sub(argument: str, key: str) -> str:
+    """The path of ``key`` inside an argument (the move itself when ``argument`` is empty)."""
+    return f"{argument}.{key}" if argument else key
+
+
 def _check_exchange(state: Mapping[str, Any], seat: int, exchange: Mapping[str, Any],
                     held: Mapping[str, int], argument: str) -> None:
     card, give, get = exchange["card"], exchange["give"], exchange["get"]
     player = state["players"][seat]
     if card not in player["nobles"]:
         raise _violation("pharaon.noble_not_owned", N_("You do not own noble %(card)d."),
-                         f"{argument}.card", card=card)
+                         _sub(argument, "card"), card=card)
     if card in player["used"]:
         raise _violation("PH_E_ABILITY_USED",
                          N_("This noble's ability is used already this round."),
-                         f"{argument}.card")
+                         _sub(argument, "card"))
     if give in t.RESOURCE_OFFERINGS and not state["options"]["seer_on_offerings"]:
         raise _violation("pharaon.bad_declaration", N_("This token cannot be exchanged."),
-                         f"{argument}.give")
+                         _sub(argument, "give"))
     if held.get(give, 0) < 1:
         raise _violation("PH_E_TOKEN_NOT_OWNED",
-                         N_("You do not have that many %(token)s tokens."), f"{argument}.give",
+                         N_("You do not have that many %(token)s tokens."), _sub(argument, "give"),
                          token=_token_label(give))
     if card == t.SEER and get == (give if give in t.BASIC else give[2:]):
         raise _violation("pharaon.same_kind", N_("Exchange for another kind."),
-                         f"{argument}.get")
+                         _sub(argument, "get"))
     if state["bank"][get] < 1:
         raise _violation("PH_E_BANK_EMPTY", N_("The bank has no %(kind)s left."),
-                         f"{argument}.get", kind=t.KIND_LABELS[get])
+                         _sub(argument, "get"), kind=t.KIND_LABELS[get])
 
 
 def _check_exchange_move(state: Mapping[str, Any], seat: int, args: Mapping[str, Any]) -> None:
@@ -1099,10 +1106,6 @@ def _check_step(state: Mapping[str, Any], seat: int, args: Mapping[str, Any]) ->
         elif source >= len(state["bonus"]) or state["bonus"][source] is None:
             raise _violation("PH_E_NOTHING_TO_TAKE", N_("There is nothing there to take."),
                              "source")
-
-
-def _check_turn_step(state: Mapping[str, Any], seat: int, args: Mapping[str, Any]) -> None:
-    _check_step(state, seat, args)
 
 
 def _check_draw_jars(state: Mapping[str, Any], seat: int, args: Mapping[str, Any]) -> None:
@@ -1185,10 +1188,6 @@ def _check_start_pick(state: Mapping[str, Any], seat: int, args: Mapping[str, An
         raise _violation("pharaon.not_drawn", N_("Keep one of the nobles you drew."), "noble")
 
 
-def _check_skip_step(state: Mapping[str, Any], seat: int, args: Mapping[str, Any]) -> None:
-    return None
-
-
 def _check_jar_gain(state: Mapping[str, Any], seat: int, args: Mapping[str, Any]) -> None:
     player = state["players"][seat]
     for card, key in ((t.TEACHER, "teacher"), (t.DIPLOMAT, "diplomat")):
@@ -1248,13 +1247,6 @@ def _check_traitor_colours(state: Mapping[str, Any], seat: int, args: Mapping[st
     if len(args["colours"]) != len(head["silver"]):
         raise _violation("pharaon.wrong_count", N_("Pick %(count)d colours."), "colours",
                          count=len(head["silver"]))
-
-
-def _check_traitor_board(state: Mapping[str, Any], seat: int, args: Mapping[str, Any]) -> None:
-    head = _head(state)
-    if args["token"] not in head["eligible"]:
-        raise _violation("pharaon.not_eligible",
-                         N_("That token's segment has no free spot."), "token")
 
 
 def _check_traitor_reward(state: Mapping[str, Any], seat: int, args: Mapping[str, Any]) -> None:
@@ -1765,13 +1757,23 @@ def _auto_start_picks(d: Draft, step: Mapping[str, Any]) -> None:
     if _is_traitor(d.state, first):
         first = 0
     order = [(first - k) % seats for k in range(1, seats + 1)]
-    draws = []
-    for seat in order:
-        beginner = bool(d["beginners"][seat])
-        count = 2 if (not beginner or seats == 1) else 1
-        draws.append({"kind": "draw_nobles", "seat": seat, "count": count, "to": "start",
-                      "pick": seat, "scribes": beginner})
-    _push_front(d, *draws, {"kind": "finish_start"})
+    _push_front(d, *({"kind": "start_draw", "seat": seat} for seat in order),
+                {"kind": "finish_start"})
+
+
+def _auto_start_draw(d: Draft, step: Mapping[str, Any]) -> None:
+    """The two nobles a seat draws for its starting pick; a beginner draws a random Scribe
+    instead (solo: one for you and one for the Traitor), while Scribes are left in the deck."""
+    seat = step["seat"]
+    if d["beginners"][seat]:
+        wanted = 2 if d["seats"] == 1 else 1
+        left = sum(1 for card in d["noble_deck"] if card in t.SCRIBES)
+        if left:
+            _push_front(d, {"kind": "draw_nobles", "seat": seat, "count": min(wanted, left),
+                            "to": "start", "pick": seat, "scribes": True})
+            return
+    _push_front(d, {"kind": "draw_nobles", "seat": seat, "count": 2, "to": "start",
+                    "pick": seat})
 
 
 def _auto_finish_start(d: Draft, step: Mapping[str, Any]) -> None:
@@ -2081,6 +2083,7 @@ AUTOMATIC: Mapping[str, Callable[[Draft, Mapping[str, Any]], None]] = {
     "need_offering": _auto_need_offering,
     "need_jars": _auto_need_jars,
     "start_picks": _auto_start_picks,
+    "start_draw": _auto_start_draw,
     "finish_start": _auto_finish_start,
     "traitor_stack": _auto_traitor_stack,
     "start_round": _auto_start_round,
@@ -2161,9 +2164,9 @@ REFEREE = Referee(
         MoveRule(MoveKind.PASS, MOVE_LABELS["pass"], frozenset({"turn"}), _parse_pass,
                  _check_pass, _change_pass),
         MoveRule(MoveKind.STEP, MOVE_LABELS["step"], frozenset({"turn", "general"}),
-                 _parse_step, _check_turn_step, _change_step),
+                 _parse_step, _check_step, _change_step),
         MoveRule(MoveKind.SKIP_STEP, MOVE_LABELS["skip_step"], frozenset({"general"}),
-                 None, _check_skip_step, _change_skip_step),
+                 None, None, _change_skip_step),
         MoveRule(MoveKind.EXCHANGE, MOVE_LABELS["exchange"], frozenset({"turn"}),
                  lambda move: _parse_exchange(move, "exchange"), _check_exchange_move,
                  _change_exchange),
@@ -2176,7 +2179,7 @@ REFEREE = Referee(
                  frozenset({"traitor_colours"}), _parse_traitor_colours,
                  _check_traitor_colours, _change_traitor_colours),
         MoveRule(MoveKind.TRAITOR_BOARD, MOVE_LABELS["traitor_board"],
-                 frozenset({"traitor_board"}), _parse_traitor_board, _check_traitor_board,
+                 frozenset({"traitor_board"}), _parse_traitor_board, None,
                  _change_traitor_board),
         MoveRule(MoveKind.TRAITOR_REWARD, MOVE_LABELS["traitor_reward"],
                  frozenset({"traitor_reward"}), _parse_traitor_reward, _check_traitor_reward,

@@ -1,0 +1,699 @@
+"""Pharaon live referee (companion/rules/pharaon/engine.py) against shared/rules/pharaon.md.
+
+1. The ruleset as the seam sees it: set-up schema and defaults, set-up refusals, the
+   physical start (draws, the counter-clockwise starting picks, solo and beginners).
+2. Every refusal code, each with a state that triggers it; the refused move leaves the state
+   untouched (compared with a deep copy) and ``validate`` refuses it the same way.
+3. Moves and rules: nobles 6-26, the 4+ spot, succession, round end, the last round, the
+   values still missing at the end, chance inputs checked against what is left.
+4. The payment proposal: always legal, and as cheap (in tokens) as a brute force finds.
+5. The Traitor (§7): wrap-around, every column symbol, silver, the wheel choice, passing,
+   his pyramid rewards, difficulty.
+6. Seeded random play-outs of solo and 2-5 players to the end, in several editions and
+   option sets: invariants after every move, replay of the log, live score equal to the
+   score-only score. ``PHARAON_PLAYOUTS=n`` plays n seeds per case instead of 4.
+"""
+
+from __future__ import annotations
+
+import copy
+import itertools
+import os
+from collections import Counter
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from companion.rules.base import (RuleViolation, Ruleset, check_document, normalise_options)
+from companion.rules.pharaon import PHARAON
+from companion.rules.pharaon import engine as e
+from companion.rules.pharaon import tables as t
+from companion.rules.pharaon.final import score_final
+from companion.rules.pharaon.payment import (PayContext, area_pattern, cost_problem,
+                                             declarable_kinds, entry_kinds, propose_payment,
+                                             scribe_partners)
+from tests.rules.pharaon_helpers import (FULL_EDITION, GOD_HALVES, NAMES, TOMB_TRACK,
+                                         check_invariants, edition, first_draw, give,
+                                         new_game, play, random_game, settle, started, strip,
+                                         with_nobles)
+from tests.rules.playouts import print_replay_speed
+
+PLAYOUTS = int(os.environ.get("PHARAON_PLAYOUTS", "4"))
+
+
+def decl(token: str, kind: str | None = None) -> dict[str, str]:
+    return {"token": token, "as": kind or token}
+
+
+def refuse(state: dict, seat: int, move: Any) -> RuleViolation:
+    """The refusal of ``move``; the state is untouched and validate agrees."""
+    snapshot = copy.deepcopy(state)
+    with pytest.raises(RuleViolation) as caught:
+        e.apply(state, seat, move)
+    assert state == snapshot
+    with pytest.raises(RuleViolation) as again:
+        e.validate(state, seat, move)
+    assert again.value.code == caught.value.code
+    assert state == snapshot
+    return caught.value
+
+
+def skip_general(state: dict) -> dict:
+    while e.phase_of(state) == "general":
+        state = play(state, (state["pending"][0]["seat"], {"type": "skip_step"}))
+    return state
+
+
+def pass_turn(state: dict, seat: int, jar: int | None = 0) -> dict:
+    move = {"type": "pass"}
+    if jar is not None and state["jar_display"] and state["round"] < t.ROUNDS:
+        move["jar"] = jar
+    state = play(state, (seat, move))
+    if e.phase_of(state) == "jar_gain":
+        state = play(state, (seat, {"type": "jar_gain"}))
+    return skip_general(state)
+
+
+def offerings_action(state: dict, seat: int) -> dict:
+    """Take a pair at the Offerings with the entry only (gives the seat the entry token)."""
+    colour = e.entry_colour(state, "OFF")
+    state = give(state, seat, **{colour: 1})
+    pair = next(i for i, p in enumerate(state["pairs"]) if p)
+    return play(state, (seat, {"type": "action", "area": "OFF", "pair": pair,
+                               "entry": decl(colour), "pay": []}))
+
+
+# ------------------------------------------------------------------------------------------
+# 1. The seam, set-up and the physical start
+# ------------------------------------------------------------------------------------------
+
+
+def test_ruleset_members():
+    assert isinstance(PHARAON, Ruleset)
+    assert PHARAON.catalogue.live_player_counts == (1, 2, 3, 4, 5)
+    assert {"PH_E_NOT_YOUR_TURN", "pharaon.not_your_turn"} == PHARAON.out_of_turn_codes
+    keys = {field.key for field in PHARAON.options}
+    assert {"traitor_dark_tiles", "nile_top_cumulative", "traitor_pass_timing",
+            "traitor_pyramid_reward", "reject_overpayment", "rejected_nobles"} <= keys
+    assert {value.key for value in PHARAON.edition} >= {
+        "god_halves", "scribes", "entry_noble_areas", "court_icons", "wheel_colours",
+        "four_plus_spot", "nile_actions", "tomb_track", "pyramid_rows", "jar_tiles",
+        "artisan_cards", "traitor_tiles", "bank_size"}
+    god_halves = next(v for v in PHARAON.edition if v.key == "god_halves")
+    assert god_halves.required and god_halves.default is None
+
+
+@pytest.mark.parametrize("players", [1, 2, 3, 4, 5])
+def test_default_setup_fits_its_schema_and_starts(players):
+    doc = PHARAON.default_setup(players)
+    clean, problems = check_document(PHARAON.setup_schema(players), doc)
+    assert problems == []
+    state = PHARAON.setup(normalise_options(PHARAON, {}), NAMES[:players], clean, edition())
+    check_invariants(state)
+    assert e.phase_of(state) == "draw_jars"
+    assert e.chance(state).draws == t.JARS_SHOWN[players]
+    assert state["traitor"] == (1 if players == 1 else None)
+    assert len(state["players"]) == players + (players == 1)
+
+
+@pytest.mark.parametrize("players, change, code, field", [
+    (6, {}, "pharaon.bad_player_count", "players"),
+    (3, {"areas": ["OFF", "NOB", "ART", "NIL", "NIL"]}, "pharaon.bad_areas", "areas"),
+    (3, {"entry_colours": ["BLK", "BLK", "GRN", "RED", "BLU"]}, "pharaon.bad_entry_colours",
+     "entry_colours"),
+    (3, {"direction": "up"}, "pharaon.bad_direction", "direction"),
+    (3, {"first_player": 3}, "pharaon.bad_first_player", "first_player"),
+    (3, {"beginner_scribes": [True]}, "pharaon.bad_beginners", "beginner_scribes"),
+    (1, {"traitor_order": [1, 2, 3, 4, 4]}, "pharaon.bad_traitor_order", "traitor_order"),
+    (1, {"traitor_colours": ["BLK"] * 5}, "pharaon.bad_traitor_colours", "traitor_colours"),
+    (1, {"traitor_sides": ["light"] * 4}, "pharaon.bad_traitor_sides", "traitor_sides"),
+    (1, {"traitor_sides": ["dark"] + ["light"] * 4}, "pharaon.traitor_difficulty",
+     "traitor_sides"),
+])
+def test_setup_refusals(players, change, code, field):
+    with pytest.raises(RuleViolation) as caught:
+        new_game(players, **change) if players <= 5 else PHARAON.setup(
+            normalise_options(PHARAON, {}), ["a", "b", "c", "d", "e", "f"],
+            PHARAON.default_setup(3), edition())
+    assert (caught.value.code, caught.value.field) == (code, field)
+
+
+def test_setup_checks_the_wheel_order_of_our_copy():
+    entered = {"wheel_colours": ["BLK", "YEL", "GRN", "RED", "BLU"]}
+    new_game(3, entered=entered, entry_colours=["GRN", "RED", "BLU", "BLK", "YEL"])
+    with pytest.raises(RuleViolation) as caught:
+        new_game(3, entered=entered, entry_colours=["YEL", "BLK", "GRN", "RED", "BLU"])
+    assert caught.value.code == "pharaon.wheel_order"
+
+
+def test_the_wheel_turns_each_round_in_its_direction():
+    state = new_game(3)
+    assert e.facing(state, 1) == list(t.BASIC)
+    assert e.facing(state, 2) == ["BLU", "BLK", "YEL", "GRN", "RED"]       # clockwise
+    ccw = new_game(3, direction="ccw")
+    assert e.facing(ccw, 2) == ["YEL", "GRN", "RED", "BLU", "BLK"]
+
+
+@pytest.mark.parametrize("first, order", [(0, [2, 1, 0]), (1, [0, 2, 1]), (2, [1, 0, 2])])
+def test_starting_picks_go_counter_clockwise_and_the_first_player_picks_last(first, order):
+    state = new_game(3, first_player=first)
+    picked = []
+    while e.phase_of(state) != "turn":
+        seat = min(e.awaiting(state).seats)
+        if e.phase_of(state) == "start_pick":
+            picked.append(seat)
+            head = state["pending"][0]
+            state = play(state, (seat, {"type": "start_pick", "jar": 0,
+                                        "noble": head["nobles"][-1]}))
+        else:
+            state = play(state, (seat, first_draw(state)))
+    assert picked == order
+    assert state["turn"] == first
+    for seat in range(3):
+        me = state["players"][seat]
+        assert me["res"]["SIL"] >= 2 and len(me["nobles"]) == 1      # 2 silver, 1 noble
+    assert sorted(state["noble_deck"]) == state["noble_deck"]
+    assert len(state["noble_deck"]) == 26 - 3 - 3                    # rejects shuffled back
+
+
+@pytest.mark.parametrize("how, deck, bottom, discard", [
+    ("reshuffle", 20, 0, 0), ("bottom", 17, 3, 0), ("discard", 17, 0, 3)])
+def test_rejected_starting_nobles(how, deck, bottom, discard):
+    state = started(3, options={"rejected_nobles": how})
+    assert (len(state["noble_deck"]), len(state["noble_bottom"]),
+            len(state["noble_discard"])) == (deck, bottom, discard)
+
+
+def test_cards_under_the_deck_come_only_when_the_deck_is_empty():
+    state = started(3, options={"rejected_nobles": "bottom"})
+    state = copy.deepcopy(state)
+    state["pending"] = [{"kind": "draw_nobles", "seat": state["turn"], "count": 1,
+                         "to": "display", "slots": [0]}]
+    state["noble_display"][0], displaced = None, state["noble_display"][0]
+    state["noble_discard"].append(displaced)
+    seat = state["turn"]
+    assert refuse(state, seat, {"type": "draw_nobles", "cards": state["noble_bottom"][0]}
+                  ).code == "pharaon.not_in_supply"
+    assert e.chance(state).outcomes == tuple((c, 1) for c in state["noble_deck"])
+    state["noble_discard"] += state["noble_deck"]
+    state["noble_deck"] = []
+    assert e.chance(state).outcomes == ((state["noble_bottom"][0], 1),)
+    after = play(state, (seat, {"type": "draw_nobles", "cards": state["noble_bottom"][0]}))
+    assert after["noble_display"][0] == state["noble_bottom"][0]
+
+
+def test_solo_start_gives_the_rejected_noble_to_the_traitor_and_blocks_the_other_jar():
+    state = new_game(1)
+    while e.phase_of(state) != "start_pick":
+        state = play(state, (0, first_draw(state)))
+    drawn = state["pending"][0]["nobles"]
+    shown = [list(j) for j in state["jar_display"]]
+    state = play(state, (0, {"type": "start_pick", "jar": 1, "noble": drawn[0]}))
+    assert state["players"][1]["nobles"] == [drawn[1]]
+    assert state["players"][1]["start_noble"] == drawn[1]
+    blocked = Counter(spot["token"] for segment in state["wheel"].values() for spot in segment
+                      if spot)
+    assert blocked == Counter(k for k in shown[0] if k != "SIL")
+    state = settle(state)
+    assert len(state["jar_display"]) == 2
+    tiles = state["rules"]["traitor_tiles"]
+    assert state["traitor_board"]["stack"] == tiles[0]["light"]["jars"]
+    assert state["bank"]["BLK"] == 20 - 1 - blocked["BLK"] - state["players"][0]["res"]["BLK"]
+
+
+def test_beginners_draw_a_scribe():
+    state = new_game(3, beginner_scribes=[True, False, True])
+    while e.phase_of(state) != "turn":
+        seat = min(e.awaiting(state).seats)
+        if e.phase_of(state) == "draw_nobles" and state["pending"][0]["to"] == "start":
+            draw = e.chance(state)
+            beginner = state["beginners"][state["pending"][0]["pick"]]
+            assert draw.draws == (1 if beginner else 2)
+            assert all(c in t.SCRIBES for c, _ in draw.outcomes) == beginner
+            if beginner:
+                assert refuse(state, seat, {"type": "draw_nobles", "cards": 6}).code == \
+                    "pharaon.not_in_supply"
+        if e.phase_of(state) == "draw_nobles":     # the highest cards: Scribes stay
+            draw = e.chance(state)
+            cards = [c for c, _ in draw.outcomes][-draw.draws:]
+            state = play(state, (seat, draw.as_move(cards if draw.draws > 1 else cards[0])))
+        elif e.phase_of(state) == "start_pick":
+            state = play(state, (seat, {"type": "start_pick", "jar": 0,
+                                        "noble": state["pending"][0]["nobles"][0]}))
+        elif e.chance(state) is not None:
+            state = play(state, (seat, first_draw(state)))
+        else:
+            state = play(state, (seat, e.legal_moves(state, seat)[0]))
+    assert state["players"][0]["nobles"][0] in t.SCRIBES
+    assert state["players"][2]["nobles"][0] in t.SCRIBES
+
+
+def test_chance_counts_what_is_left():
+    state = new_game(4)
+    draw = e.chance(state)
+    assert draw.move == {"type": "draw_jars"} and draw.draws == 4
+    assert sum(n for _, n in draw.outcomes) == 30
+    state = play(state, (0, first_draw(state)))
+    draw = e.chance(state)
+    assert draw.key == "tokens" and draw.draws == 15 and sum(n for _, n in draw.outcomes) == 40
+    state = play(state, (0, first_draw(state)))
+    assert e.chance(state).outcomes == tuple((card, 1) for card in t.NOBLE_NUMBERS)
+    state = play(state, (0, first_draw(state)))
+    assert e.chance(state).key == "cards"
+    assert sum(n for _, n in e.chance(state).outcomes) == 30             # artisans
+
+
+def test_jars_and_artisans_are_checked_against_an_entered_catalogue():
+    jars = [["BLK", "BLK", "BLK"]] * 10 + [["RED", "YEL", "GRN"]] * 20
+    artisans = [{"points": 2, "gains": {"RED": 1}, "jar": False}] * 30
+    state = new_game(3, entered={"jar_tiles": jars, "artisan_cards": artisans})
+    assert refuse(state, 0, {"type": "draw_jars", "jars": [["BLU", "BLU", "BLU"]] * 3}
+                  ).code == "pharaon.not_in_supply"
+    assert refuse(state, 0, {"type": "draw_jars", "jars": [["BLK", "BLK", "BLK"]] * 2}
+                  ).code == "pharaon.wrong_count"
+    state = play(state, (0, {"type": "draw_jars", "jars": [["BLK", "BLK", "BLK"]] * 3}))
+    state = play(state, (0, first_draw(state)))
+    state = play(state, (0, first_draw(state)))
+    assert refuse(state, 0, {"type": "draw_artisans", "cards": [
+        {"points": 4, "gains": {}, "jar": True}] * 4}).code == "pharaon.not_in_supply"
+    # without an entered catalogue any card the table shows is taken, only counted
+    loose = new_game(3)
+    loose = play(loose, (0, {"type": "draw_jars", "jars": [["BLU", "BLU", "BLU"]] * 3}))
+    assert loose["jar_display"] == [["BLU", "BLU", "BLU"]] * 3
+
+
+def test_offerings_drawn_must_be_in_the_bag():
+    state = new_game(3)
+    state = play(state, (0, first_draw(state)))
+    assert refuse(state, 0, {"type": "draw_offerings", "tokens": ["P2"] * 8 + ["P1"] * 4}
+                  ).code == "pharaon.not_in_supply"
+    assert refuse(state, 0, {"type": "draw_offerings", "tokens": ["P1"]}).code == \
+        "pharaon.wrong_count"
+
+
+# ------------------------------------------------------------------------------------------
+# 2. Every refusal, and the state stays as it was
+# ------------------------------------------------------------------------------------------
+
+
+def advance(state: dict, until, seed: int = 0, limit: int = 3000) -> dict:
+    """Random legal moves (draws by weight; passing only when nothing else is legal) until
+    ``until(state)`` holds."""
+    import random
+    rng = random.Random(seed)
+    for _ in range(limit):
+        if until(state):
+            return state
+        seat = min(e.awaiting(state).seats)
+        draw = e.chance(state)
+        if draw:
+            move = draw.draw(rng)
+        else:
+            moves = e.legal_moves(state, seat)
+            move = rng.choice([m for m in moves if m["type"] != "pass"] or moves)
+        state = e.apply(state, seat, move)
+    raise AssertionError("never reached")
+
+
+def turn_state(players: int = 3, **kwargs: Any) -> tuple[dict, int]:
+    state = started(players, **kwargs)
+    return state, state["turn"]
+
+
+def tampered(state: dict) -> dict:
+    """A deep copy to arrange a situation by hand (keeping every component count)."""
+    return copy.deepcopy(state)
+
+
+def fill_segment(state: dict, colour: str, leave: int = 0) -> dict:
+    """Occupy the free usable spots of a segment with bank tokens, leaving ``leave`` free."""
+    state = tampered(state)
+    while e.free_spots(state, colour) > leave:
+        state["bank"][colour] -= 1
+        state["wheel"][colour][e.free_spot(state, colour)] = {"token": colour, "actor": None,
+                                                              "stand_in": False}
+    return state
+
+
+def display_noble(state: dict, slot: int, card: int) -> dict:
+    """Put ``card`` (from the deck) in a display slot, the card there back in the deck."""
+    state = tampered(state)
+    state["noble_deck"].remove(card)
+    old = state["noble_display"][slot]
+    if old is not None:
+        state["noble_deck"] = sorted(state["noble_deck"] + [old])
+    state["noble_display"][slot] = card
+    return state
+
+
+def take_noble(state: dict, seat: int, card: int) -> dict:
+    """The seat takes ``card`` with the Nobles action (five different colours)."""
+    state = display_noble(state, 0, card)
+    entry = e.entry_colour(state, "NOB")
+    state = give(strip(state, seat), seat, **{k: 1 for k in t.BASIC})
+    return play(state, (seat, {"type": "action", "area": "NOB", "card": 0, "entry": decl(entry),
+                               "pay": [decl(k) for k in t.BASIC if k != entry]}))
+
+
+def stepping(state: dict, seat: int) -> dict:
+    """``seat`` passes; the others act until it is ``seat``'s turn again (a pyramid step)."""
+    state = pass_turn(state, seat)
+    while state["turn"] != seat:
+        state = settle(offerings_action(state, state["turn"]))
+    return state
+
+
+def case_game_over():
+    state, _ = random_game(1, 2)
+    return state, 0, {"type": "pass"}
+
+
+def case_passed_action():
+    state, seat = turn_state()
+    state = stepping(state, seat)
+    return state, seat, {"type": "action", "area": "OFF", "pair": 0, "entry": decl("BLK"),
+                         "pay": []}
+
+
+def case_passed_pass():
+    state, seat = turn_state()
+    return stepping(state, seat), seat, {"type": "pass", "jar": 0}
+
+
+def case_area_full():
+    state, seat = turn_state()
+    state = give(fill_segment(state, "BLK"), seat, BLK=1)
+    return state, seat, {"type": "action", "area": "OFF", "pair": 0, "entry": decl("BLK"),
+                         "pay": []}
+
+
+def with_tokens(**tokens):
+    state, seat = turn_state()
+    return give(strip(state, seat), seat, **tokens), seat
+
+
+def case_action(area="OFF", entry=("BLK",), pay=(), tokens=None, **args):
+    state, seat = with_tokens(**(tokens or {"BLK": 2, "RED": 2, "SIL": 1, "A-NIL": 1,
+                                           "P1": 1, "P2": 1}))
+    move = {"type": "action", "area": area, "entry": decl(*entry),
+            "pay": [decl(*p) for p in pay], **args}
+    if area == "OFF":
+        move.setdefault("pair", 0)
+    return state, seat, move
+
+
+def case_nothing(change, **args):
+    state, seat, move = case_action(**args)
+    state = tampered(state)
+    change(state)
+    return state, seat, move
+
+
+def empty_pair(state):
+    state["bag"].update(Counter(state["bag"]) + Counter(state["pairs"][0]))
+    state["pairs"][0] = []
+
+
+def empty_bonus(state):
+    state["bag"][state["bonus"][1]] += 1
+    state["bonus"][1] = None
+
+
+def empty_noble_deck(state):
+    state["noble_discard"] += state["noble_deck"]
+    state["noble_deck"] = []
+
+
+def empty_artisan_slot(state):
+    state["artisan_discard"].append(state["artisan_display"][2])
+    state["artisan_display"][2] = None
+
+
+def case_nine_tracks():
+    state, seat = turn_state(entered=FULL_EDITION)
+    state = give(strip(state, seat), seat, RED=1, BLU=1)
+    return state, seat, {"type": "action", "area": "NIL", "entry": decl("RED"),
+                         "pay": [decl("BLU")], "nile": {"action": 3, "tracks": ["RED"]}}
+
+
+def case_nile_mode(entered):
+    state, seat = turn_state(entered=entered)
+    state = give(strip(state, seat), seat, RED=1, BLU=1)
+    nile = ({"cost": ["RED", "BLU"], "gains": {}, "tracks": ["RED"]} if entered else
+            {"action": 3, "tracks": ["RED", "BLU"]})
+    return state, seat, {"type": "action", "area": "NIL", "entry": decl("RED"),
+                         "pay": [decl("BLU")], "nile": nile}
+
+
+def case_tomb(entered=None, steps=0, tomb=None, tokens=None):
+    state, seat = turn_state(entered=entered)
+    state = give(strip(state, seat), seat, **(tokens or {"BLU": 1, "BLK": 1, "YEL": 1}))
+    state = tampered(state)
+    state["players"][seat]["tomb"] = steps
+    move = {"type": "action", "area": "TMB", "entry": decl("BLU"), "pay": [decl("BLK"),
+                                                                              decl("YEL")]}
+    if tomb is not None:
+        move["tomb"] = tomb
+    return state, seat, move
+
+
+def case_pass(**move):
+    state, seat = turn_state()
+    return state, seat, {"type": "pass", **move}
+
+
+def case_step_active():
+    state, seat = turn_state()
+    return state, seat, {"type": "step", "reward": "silver"}
+
+
+def case_step_not_in_row():
+    state, seat = turn_state()
+    return stepping(state, seat), seat, {"type": "step", "reward": "offering"}
+
+
+def case_step_empty_bonus():
+    rows = [["offering", "offering", "offering"], [None, None], [None, None], [None, None]]
+    state, seat = turn_state(entered={"pyramid_rows": rows})
+    state = tampered(stepping(state, seat))
+    empty_bonus(state)
+    return state, seat, {"type": "step", "reward": "offering", "source": 1}
+
+
+def case_exchange(card=17, used=False, give_kind="RED", get="BLU", bank_empty=False,
+                  options=None, owned=True):
+    state, seat = turn_state(options=options)
+    if owned:
+        state = with_nobles(state, seat, card)
+    state = give(strip(state, seat), seat, RED=1, **{"R-BLU": 1})
+    state = tampered(state)
+    if used:
+        state["players"][seat]["used"].append(card)
+    if bank_empty:
+        other = (seat + 1) % 3
+        state["players"][other]["res"][get] += state["bank"][get]
+        state["bank"][get] = 0
+    return state, seat, {"type": "exchange", "card": card, "give": give_kind, "get": get}
+
+
+def case_pass_exchange_with_teacher():
+    state, seat = turn_state()
+    state = give(with_nobles(state, seat, 19, 17), seat, RED=1)
+    return state, seat, {"type": "pass", "jar": 0,
+                         "exchange": {"card": 17, "give": "RED", "get": "BLU"}}
+
+
+def start_pick_state():
+    state = new_game(3)
+    while e.phase_of(state) != "start_pick":
+        state = play(state, (min(e.awaiting(state).seats), first_draw(state)))
+    return state, state["pending"][0]["seat"]
+
+
+def case_start_pick(jar=0, noble=None):
+    state, seat = start_pick_state()
+    drawn = state["pending"][0]["nobles"]
+    if noble is None:
+        noble = next(c for c in t.NOBLE_NUMBERS if c not in drawn)
+    elif noble == "drawn":
+        noble = drawn[0]
+    return state, seat, {"type": "start_pick", "jar": jar, "noble": noble}
+
+
+def case_jar_gain_diplomat_not_owned():
+    state, seat = turn_state()
+    state = with_nobles(state, seat, 19)
+    state = play(state, (seat, {"type": "pass", "jar": 0}))
+    assert e.phase_of(state) == "jar_gain"
+    return state, seat, {"type": "jar_gain", "diplomat": ["RED", "RED", "RED"]}
+
+
+def effect_state(card):
+    state, seat = turn_state()
+    state = take_noble(state, seat, card)
+    state = settle(state)
+    assert e.phase_of(state) == "noble_effect"
+    return state, seat
+
+
+def case_effect(card, change=None, **move):
+    state, seat = effect_state(card)
+    if change:
+        state = tampered(state)
+        change(state)
+    return state, seat, {"type": "noble_effect", **move}
+
+
+def traitor_jar_state(jar, **kwargs):
+    state = started(1, stop_at_traitor_jar=True, traitor_starts=True, **kwargs)
+    return play(state, (0, {"type": "draw_jars", "jars": jar}))
+
+
+def case_traitor_colours():
+    state = traitor_jar_state(["SIL", "RED", "SIL"])
+    assert e.phase_of(state) == "traitor_colours"
+    return state, 0, {"type": "traitor_colours", "colours": ["RED"]}
+
+
+def traitor_reward_state():
+    state = started(1, options={"traitor_pyramid_reward": "human_picks"})
+    return advance(state, lambda s: e.phase_of(s) == "traitor_reward", seed=2)
+
+
+def case_traitor_reward(**move):
+    state = traitor_reward_state()
+    return state, 0, {"type": "traitor_reward", **move}
+
+
+def case_values_known():
+    state = new_game(2, entered={"god_halves": GOD_HALVES})
+    state = advance(state, lambda s: e.phase_of(s) == "values", seed=3)
+    gods = [{"name": "x", "a": {"threshold": 1, "points": 1},
+             "b": {"threshold": 1, "points": 1}}] * 5
+    return state, 0, {"type": "enter_values", "gods": gods}
+
+
+REFUSALS = [
+    ("game over", case_game_over, "pharaon.game_over", None),
+    ("not a move", lambda: (*turn_state(), {"type": 3}), "pharaon.bad_move", "move.type"),
+    ("no such token", lambda: case_action(entry=("GOLD", "BLK")), "pharaon.bad_move",
+     "move.entry"),
+    ("no such move", lambda: (*turn_state(), {"type": "fly"}), "pharaon.unknown_move",
+     "move.type"),
+    ("not your turn", lambda: (turn_state()[0], (turn_state()[1] + 1) % 3,
+                               {"type": "pass", "jar": 0}), "PH_E_NOT_YOUR_TURN", None),
+    ("the Traitor is no seat", lambda: (started(1), 1, {"type": "pass", "jar": 0}),
+     "PH_E_NOT_YOUR_TURN", None),
+    ("a pass while jars are drawn", lambda: (new_game(3), 0, {"type": "pass"}),
+     "pharaon.wrong_phase", None),
+    ("an action after passing", case_passed_action, "PH_E_PASSED", None),
+    ("a second pass", case_passed_pass, "PH_E_PASSED", None),
+    ("full area", case_area_full, "PH_E_AREA_FULL", "move.area"),
+    ("entry of the wrong colour", lambda: case_action(entry=("RED", "BLK")), "PH_E_ENTRY_KIND",
+     "move.entry"),
+    ("another area's offering", lambda: case_action(entry=("A-NIL", "BLK")), "PH_E_ENTRY_KIND",
+     "move.entry"),
+    ("a point offering as entry", lambda: case_action(entry=("P1", "BLK")),
+     "PH_E_NOT_SPENDABLE", "move.entry.token"),
+    ("a point offering paid", lambda: case_action(pay=[("P2", "BLK")], bonus="bag"),
+     "PH_E_NOT_SPENDABLE", "move.pay.0.token"),
+    ("red declared blue", lambda: case_action(area="ART", entry=("GRN",), card=0,
+                                              tokens={"GRN": 1, "RED": 2},
+                                              pay=[("RED", "GRN"), ("RED", "GRN")]),
+     "pharaon.bad_declaration", "move.pay.0"),
+    ("not owned", lambda: case_action(entry=("BLK",), pay=[("BLK",), ("BLK",)], bonus="bag",
+                                      tokens={"BLK": 2}), "PH_E_TOKEN_NOT_OWNED", "move.pay"),
+    ("cost unmet", lambda: case_action(area="NOB", entry=("YEL",), card=0,
+                                       tokens={"YEL": 1, "RED": 1, "BLK": 1},
+                                       pay=[("RED",), ("BLK",)]), "PH_E_COST_UNMET",
+     "move.pay"),
+    ("overpaid", lambda: case_action(pay=[("BLK",)]), "PH_E_OVERPAID", "move.pay"),
+    ("no such pair", lambda: case_action(pair=9), "PH_E_NOTHING_TO_TAKE", "move.pair"),
+    ("empty pair", lambda: case_nothing(empty_pair), "PH_E_NOTHING_TO_TAKE", "move.pair"),
+    ("empty bonus space", lambda: case_nothing(empty_bonus, pay=[("BLK",)], bonus=1),
+     "PH_E_NOTHING_TO_TAKE", "move.bonus"),
+    ("no noble left to draw", lambda: case_nothing(
+        empty_noble_deck, area="NOB", entry=("YEL",), card="top",
+        tokens={k: 1 for k in t.BASIC}, pay=[(k,) for k in t.BASIC if k != "YEL"]),
+     "PH_E_NOTHING_TO_TAKE", "move.card"),
+    ("empty artisan slot", lambda: case_nothing(
+        empty_artisan_slot, area="ART", entry=("GRN",), card=2, tokens={"GRN": 3},
+        pay=[("GRN",), ("GRN",)]), "PH_E_NOTHING_TO_TAKE", "move.card"),
+    ("arrows unassigned", case_nine_tracks, "PH_E_NILE_TRACK", "move.nile.tracks"),
+    ("confirm move in catalogue mode", lambda: case_nile_mode(FULL_EDITION),
+     "pharaon.nile_mode", "move.nile"),
+    ("catalogue move in confirm mode", lambda: case_nile_mode(None), "pharaon.nile_mode",
+     "move.nile"),
+    ("finished tomb", lambda: case_tomb(FULL_EDITION, steps=len(TOMB_TRACK)), "PH_E_TOMB_END",
+     "move.area"),
+    ("tomb cost not declared", lambda: case_tomb(), "pharaon.tomb_cost_needed",
+     "move.tomb.cost"),
+    ("tomb cost unlike our copy", lambda: case_tomb(FULL_EDITION, tomb={"cost": ["RED", "RED"]}),
+     "pharaon.tomb_cost_differs", "move.tomb.cost"),
+    ("tomb points unlike our copy", lambda: case_tomb(tomb={"cost": ["BLU", "BLK", "YEL"],
+                                                            "points": 7}),
+     "pharaon.tomb_points_differ", "move.tomb.points"),
+    ("a jar from the supply", lambda: case_pass(jar="supply"), "PH_E_JAR_SOURCE", "move.jar"),
+    ("no jar taken", lambda: case_pass(), "PH_E_JAR_SOURCE", "move.jar"),
+    ("no such jar", lambda: case_pass(jar=7), "PH_E_JAR_SOURCE", "move.jar"),
+    ("a step before passing", case_step_active, "pharaon.no_step", None),
+    ("a reward beyond the space", case_step_not_in_row, "PH_E_REWARD_NOT_IN_ROW",
+     "move.reward"),
+    ("an empty bonus space as reward", case_step_empty_bonus, "PH_E_NOTHING_TO_TAKE",
+     "move.source"),
+    ("the Seer twice", lambda: case_exchange(used=True), "PH_E_ABILITY_USED", "move.card"),
+    ("an empty bank", lambda: case_exchange(card=18, get="SIL", bank_empty=True),
+     "PH_E_BANK_EMPTY", "move.get"),
+    ("a noble not owned", lambda: case_exchange(owned=False), "pharaon.noble_not_owned",
+     "move.card"),
+    ("the same kind back", lambda: case_exchange(get="RED"), "pharaon.same_kind", "move.get"),
+    ("a token not held", lambda: case_exchange(give_kind="GRN"), "PH_E_TOKEN_NOT_OWNED",
+     "move.give"),
+    ("an offering, option off", lambda: case_exchange(
+        give_kind="R-BLU", options={"seer_on_offerings": False}), "pharaon.bad_declaration",
+     "move.give"),
+    ("an exchange before the Teacher", case_pass_exchange_with_teacher,
+     "pharaon.exchange_after_choice", "move.exchange"),
+    ("a noble not drawn", lambda: case_start_pick(), "pharaon.not_drawn", "move.noble"),
+    ("no such starting jar", lambda: case_start_pick(jar=5, noble="drawn"),
+     "PH_E_JAR_SOURCE", "move.jar"),
+    ("a Diplomat not owned", case_jar_gain_diplomat_not_owned, "PH_E_ABILITY_USED",
+     "move.diplomat"),
+    ("Court Official 21: 2 levels", lambda: case_effect(21, tracks=["RED", "RED"]),
+     "PH_E_NILE_TRACK", "move.tracks"),
+    ("Court Official 22: one offering", lambda: case_effect(22, tracks=["RED", "BLU"],
+                                                            sources=["bag"]),
+     "pharaon.wrong_count", "move.sources"),
+    ("Court Official 22: an empty bonus", lambda: case_effect(
+        22, empty_bonus, tracks=["RED", "BLU"], sources=[1, "bag"]), "PH_E_NOTHING_TO_TAKE",
+     "move.sources.0"),
+    ("Court Official 23: no artisan", lambda: case_effect(23), "PH_E_NOTHING_TO_TAKE",
+     "move.artisan"),
+    ("Traitor silver: a colour short", case_traitor_colours, "pharaon.wrong_count",
+     "move.colours"),
+    ("Traitor reward: no kind", lambda: case_traitor_reward(reward="basic"),
+     "pharaon.kind_needed", "move.kind"),
+    ("values already known", case_values_known, "pharaon.value_known", "move.gods"),
+    ("jars: wrong count", lambda: (new_game(3), 0, {"type": "draw_jars",
+                                                    "jars": [["RED", "RED", "RED"]]}),
+     "pharaon.wrong_count", "move.jars"),
+]
+
+
+@pytest.mark.parametrize("name, build, code, field", REFUSALS, ids=[r[0] for r in REFUSALS])
+def test_refusals_leave_the_state_untouched(name, build, code, field):
+    state, seat, move = build()
+    check_invariants(state)
+    problem = refuse(state, seat, move)
+    assert (problem.code, problem.field) == (code, field)
+
+
+def test_every_spec_code_is_exercised():
+    spec_codes = {"PH_E_NOT_YOUR_TURN", "PH_E_PASSED", "PH_E_AREA_FULL", "PH_E_ENTRY_KIND",
+                  "PH_E_TOKEN_NOT_OWNED", "PH_E_COST_UNMET", "PH_E_OVERPAID",
+                  "PH_E_NOTHING_TO_TAKE", "PH_E_NILE_TRACK", "PH_E_TOMB_END",
+                  "PH_E_JAR_SOURCE", "PH_E_REWARD_NOT_IN_ROW", "PH_E_ABILITY_USED",
+                  "PH_E_BANK_EMPTY", "PH_E_NOT_SPENDABLE"}
+    assert spec_codes <= {code for _, _, code, _ in REFUSALS}
