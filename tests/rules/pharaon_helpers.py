@@ -200,6 +200,8 @@ def random_game(seed: int, players: int, *, entered: Mapping[str, Any] | None = 
         state = e.apply(state, seat, move)
         if check:
             check_invariants(state)
+            for awaited in e.awaiting(state).seats:       # never stuck while awaited
+                assert e.legal_moves(state, awaited), e.phase_of(state)
         log.append((seat, move))
         assert len(log) < 3000
     return state, log

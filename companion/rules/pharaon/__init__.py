@@ -41,7 +41,7 @@ class PharaonRuleset(GameRules):
         bgg_id=None,
         bgg_source=("not confirmed: the stored sources (BGG news preview blogpost 95867, "
                     "reviews) name the game but none of them gives its /boardgame/ id"),
-        aliases=("Pharaon: Prepare to Weigh Your Heart", "Faraon"),
+        aliases=(),                 # every edition we know of (cs, en, es, it) is "Pharaon"
         default_players=4)
     labels = Labels(categories=tables.CATEGORY_LABELS, reasons=tables.REASON_LABELS,
                     tiebreaks=tables.TIEBREAK_LABELS, stage=N_("Round %(stage)d"))

@@ -45,7 +45,7 @@ from ..base import (Assumption, Awaiting, Chance, Edition, N_, RuleViolation, Sc
 from ..referee import Draft, MoveRule, Referee, choice_arg, int_arg, is_int
 from . import tables as t
 from . import traitor as tr
-from .edition import EDITION, SCORING_KEYS, arrow_tracks, check_artisan, check_jar
+from .edition import EDITION, SCORING_KEYS, arrow_tracks, check_artisan, parse_symbol
 from .payment import (CostVerdict, PayContext, area_pattern, cost_problem, declarable_kinds,
                       entry_kinds, propose_payment, scribe_partners)
 from .scoring import Board, God, Half, PlayerTally, score_game
@@ -539,7 +539,12 @@ def setup(options: Mapping[str, Any], names: Sequence[str], setup_doc: Mapping[s
         "traitor": traitor_index,
         "options": opts,
         "rules": rules,
-        "assumed": sorted(k for k in assumed if k not in ("god_halves",)),
+        # the defaults this table's refereeing relies on: not the jar and artisan
+        # placeholders (what the table enters is not checked against them), not the Traitor's
+        # tiles without a Traitor
+        "assumed": sorted(k for k in assumed if k not in ("god_halves", "jar_tiles",
+                                                          "artisan_cards")
+                          and (solo or k != "traitor_tiles")),
         "board": {"areas": areas, "gods": _gods_from(setup_doc, rules, areas),
                   "direction": setup_doc.get("direction", "cw"),
                   "entry_colours": list(setup_doc["entry_colours"])},
@@ -2018,7 +2023,6 @@ def _auto_traitor_place(d: Draft, step: Mapping[str, Any]) -> None:
 
 def _traitor_symbol(d: Draft, symbol: str) -> None:
     """§7.3: each symbol's effect, at once. Taken or discarded cards are replaced at once."""
-    from .edition import parse_symbol
     kind, argument = parse_symbol(symbol)
     traitor = d["traitor"]
     if kind == t.Symbol.TOMB:

@@ -95,9 +95,11 @@ def _holdings_fields() -> tuple:
 
 PLAYER_SCHEMA = ObjectField("player", N_("Player"), (
     TextField("name", N_("Name"), max_length=40),
-    ListField("scribes", N_("Scribes owned: the area of each"), ObjectField("scribe", N_("Scribe"), (
-        IntField("card", N_("Card"), default=None),
-        ChoiceField("area", N_("Area"), _AREA_CHOICES))), item_label=N_("Scribe %(n)d")),
+    ListField("scribes", N_("Scribes owned: the area of each"),
+              ObjectField("scribe", N_("Scribe"), (
+                  IntField("card", N_("Card"), default=None),
+                  ChoiceField("area", N_("Area"), _AREA_CHOICES))),
+              item_label=N_("Scribe %(n)d")),
 ) + _holdings_fields())
 
 TRAITOR_SCHEMA = ObjectField("traitor", N_("The Traitor"), (

@@ -204,7 +204,8 @@ def _assign(units: Sequence[str], holdings: Mapping[str, int], ctx: PayContext
     (at most 5 units), trying the cheapest token first and pruning dearer branches."""
     options: dict[str, list[str]] = {}
     for kind in set(units):
-        usable = [tok for tok, n in holdings.items() if n > 0 and kind in declarable_kinds(tok, ctx)]
+        usable = [tok for tok, n in holdings.items()
+                  if n > 0 and kind in declarable_kinds(tok, ctx)]
         options[kind] = sorted(usable, key=lambda tok: (spend_weight(tok, kind), tok))
     order = sorted(units, key=lambda kind: (len(options[kind]), kind))
     left = dict(holdings)
@@ -242,10 +243,10 @@ def _candidate_needs(pattern: Pattern, entry_kind: str) -> list[list[str]]:
     return [sorted(_needed(filling, entry_kind).elements()) for filling in pattern.fillings()]
 
 
-def _any_units(holdings: Mapping[str, int], count: int, ctx: PayContext, entry_kind: str
+def _any_units(holdings: Mapping[str, int], count: int, ctx: PayContext
                ) -> tuple[int, list[tuple[str, str]]] | None:
-    """The cheapest ``count`` tokens for an ANY pattern, each declared as a kind it may be
-    (never as the entry's kind when the entry is not deducted: that would be a gift)."""
+    """The cheapest ``count`` tokens for an ANY pattern (the Judge), each declared as its
+    cheapest kind: with the entry deducted, any four units fill the five (spec §4.2)."""
     pool = []
     for token, n in holdings.items():
         kinds = [k for k in declarable_kinds(token, ctx)]
@@ -273,7 +274,7 @@ def propose_payment(holdings: Mapping[str, int], ctx: PayContext, pattern: Patte
             rest[entry_token] -= 1
             entry_cost = spend_weight(entry_token, kind)
             if pattern.kind == PatternKind.ANY:
-                found = _any_units(rest, pattern.size - 1, ctx, kind)
+                found = _any_units(rest, pattern.size - 1, ctx)
                 candidates = [found] if found else []
             else:
                 candidates = [found for need in _candidate_needs(pattern, kind)
