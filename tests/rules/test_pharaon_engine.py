@@ -1240,6 +1240,19 @@ def test_difficulty_turns_the_rightmost_tiles_dark_and_sets_his_stacks():
         assert jars_for_round(board, state["rules"]["traitor_tiles"], round_number) == expected
 
 
+@pytest.mark.parametrize("counts, expected", [(True, 2), (False, 1)])
+def test_his_starting_noble_counts_unless_the_option_says_no(counts, expected):
+    state = traitor_game(SHORT, options={"traitor_start_noble_counts": counts})
+    assert state["players"][1]["start_noble"] in state["players"][1]["nobles"]
+    state = with_nobles(state, 1, 9)
+    state = tampered(state)
+    state["players"][1]["tomb"] = 3
+    nobles = e.score(state).players[1].categories[1]
+    assert nobles.detail["cards"] == expected and nobles.points == expected * 6
+    state = traitor_jar(state, ["RED", "YEL", "BLK"])             # succession is checked
+    assert (state["pharaoh"] == 1) == counts
+
+
 def test_a_stand_in_when_the_bank_is_out_of_a_colour():
     state = traitor_game(SHORT, full_wheel=t.BASIC)
     state = tampered(state)
@@ -1308,3 +1321,83 @@ def test_print_replay_speed():
         assert e.is_over(state)
 
     print_replay_speed("Pharaon (4 players)", four, replay)
+
+
+# ------------------------------------------------------------------------------------------
+# 7. Malformed input: a RuleViolation, never a crash
+# ------------------------------------------------------------------------------------------
+
+_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers(-2, 30) | st.sampled_from(
+        list(t.TOKENS) + list(t.AREAS) + list(t.REWARDS) + ["top", "bag", "supply", "x"]),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(
+        st.sampled_from(["token", "as", "action", "tracks", "cost", "gains", "jar", "points",
+                         "threshold", "name", "a", "b", "steps", "card", "give", "get"]),
+        inner, max_size=4), max_leaves=12)
+_MOVES = st.fixed_dictionaries({"type": st.sampled_from([k.value for k in e.MoveKind])},
+                               optional={key: _VALUES for key in (
+                                   "area", "entry", "pay", "pair", "bonus", "card", "nile",
+                                   "tomb", "jar", "jars", "cards", "tokens", "exchange",
+                                   "reward", "kind", "source", "noble", "teacher", "diplomat",
+                                   "tracks", "sources", "artisan", "colours", "token", "gods",
+                                   "tomb_points", "give", "get")})
+
+
+@pytest.fixture(scope="module")
+def fuzz_states():
+    rich = give(started(3), 0, **{k: 3 for k in t.KINDS}, **{"A-NIL": 1, "R-BLU": 1})
+    confirm = give(started(3), 0, **{k: 3 for k in t.KINDS})
+    catalogue = give(started(3, entered=FULL_EDITION), 0, **{k: 3 for k in t.KINDS})
+    states = [new_game(3), rich, confirm, catalogue,
+              started(1, stop_at_traitor_jar=True, traitor_starts=True),
+              start_pick_state()[0], effect_state(22)[0], case_traitor_colours()[0],
+              stepping(started(3), 0), case_values_known()[0]]
+    return states
+
+
+def _nested_paths(value, prefix=()):
+    """Every path to a value inside a move (dict keys and list indices)."""
+    yield prefix
+    if isinstance(value, dict):
+        for key, inner in value.items():
+            yield from _nested_paths(inner, prefix + (key,))
+    elif isinstance(value, list):
+        for index, inner in enumerate(value):
+            yield from _nested_paths(inner, prefix + (index,))
+
+
+@st.composite
+def damaged_moves(draw, state):
+    """A legal move with one value somewhere inside it replaced by junk."""
+    seat = min(e.awaiting(state).seats)
+    moves = e.legal_moves(state, seat)
+    groups = sorted({(m["type"], m.get("area", "")) for m in moves})
+    group = draw(st.sampled_from(groups))         # each kind of move as likely as another
+    move = copy.deepcopy(draw(st.sampled_from([m for m in moves if (m["type"], m.get(
+        "area", "")) == group])))
+    paths = [p for p in _nested_paths(move) if p and p != ("type",)]
+    if not paths:
+        return move
+    top = [p for p in paths if len(p) == 1]
+    path = draw(st.sampled_from(top if draw(st.booleans()) else paths))
+    node = move
+    for key in path[:-1]:
+        node = node[key]
+    node[path[-1]] = draw(_VALUES)
+    return move
+
+
+@settings(max_examples=800, derandomize=True, deadline=None)
+@given(st.data())
+def test_malformed_moves_are_refused_not_crashed(fuzz_states, data):
+    state = data.draw(st.sampled_from(fuzz_states))
+    kind = data.draw(st.sampled_from(["junk", "damaged", "damaged", "damaged"]))
+    move = data.draw(_MOVES | _VALUES if kind == "junk" else damaged_moves(state))
+    seat = min(e.awaiting(state).seats)
+    snapshot = copy.deepcopy(state)
+    try:
+        after = e.apply(state, seat, move)
+    except RuleViolation:
+        assert state == snapshot
+        return
+    check_invariants(after)

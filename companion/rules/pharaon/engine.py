@@ -33,6 +33,33 @@ up is a move (``draw_jars``, ``draw_nobles``, ``draw_artisans``, ``draw_offering
 against what is left; :func:`chance` describes the one awaited. Every refusal is a
 RuleViolation with the spec's ``PH_E_…`` code or ``pharaon.<snake_case>``; a refused move
 changes nothing (the referee's Draft copies on write). The state is plain JSON.
+
+State layout (per-actor values are lists indexed by actor)::
+
+    names, actors      seat names; actor names (the Traitor's last, in solo)
+    seats, traitor     number of seats; the Traitor's actor index or None
+    options, rules     the table's options; the printed values in force (edition.py)
+    assumed            edition keys at an unconfirmed default that the refereeing relies on
+    board              {areas (clockwise), gods (None until entered), direction,
+                        entry_colours (round 1, per area)}
+    round, phase       1-5; "start" | "play" | "values" | "over"
+    turn, first_player, pharaoh      actors (pharaoh None until claimed)
+    bank, stand_ins    resource tokens per kind in the bank; Traitor stand-ins in play (Q10)
+    wheel              {segment colour: [spot × 4]}, a spot None or {token, actor, stand_in}
+                       (actor None: a 2-player/solo blocking token)
+    bag, offer_discard offering tokens per code; pairs [[token, token] | []], bonus [token]
+    noble_deck (unordered), noble_bottom (Q15), noble_display [card | None] × 3,
+    noble_discard, start_rejected
+    artisan_deck (count), artisan_display [card | None] × 4, artisan_discard,
+    artisans_seen (for the catalogue check); a card is {points, gains, jar}
+    jar_supply (count), jar_display [[TL, TR, B]], jar_discard
+    players            [{res, off, nobles, used (once-per-round nobles used), artisans,
+                         nile [level × 5, tables.BASIC order], tomb (steps), passed, row,
+                         space, done, start_noble}]
+    traitor_board      solo: see traitor.py
+    tomb_points        {steps: points} entered during play or at the end
+    pass_count, pending, warnings    passers this round; the queue of steps (the head is
+                       what the game waits for); PH_W_BANK_SHORT notes
 """
 
 from __future__ import annotations
