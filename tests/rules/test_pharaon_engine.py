@@ -474,6 +474,32 @@ def case_step_not_in_row():
     return stepping(state, seat), seat, {"type": "step", "reward": "offering"}
 
 
+def case_step_without_reward():
+    state, seat = turn_state()
+    return stepping(state, seat), seat, {"type": "step"}
+
+
+def test_a_step_with_nothing_left_to_take():
+    rows = [["offering", "offering", "offering"], [None, None], [None, None], [None, None]]
+    state, seat = turn_state(entered={"pyramid_rows": rows})
+    state = tampered(stepping(state, seat))
+    for index, token in enumerate(state["bonus"]):
+        if token is not None:
+            state["offer_discard"][token] += 1
+            state["bonus"][index] = None
+    for token, count in state["bag"].items():
+        state["offer_discard"][token] += count
+        state["bag"][token] = 0
+    assert refuse(state, seat, {"type": "step"}).code == "pharaon.reward_needed"
+    for token in list(state["offer_discard"]):               # nothing anywhere now
+        state["players"][(seat + 1) % 3]["off"][token] += state["offer_discard"][token]
+        state["offer_discard"][token] = 0
+    check_invariants(state)
+    assert e.legal_moves(state, seat) == [{"type": "step"}]
+    after = play(state, (seat, {"type": "step"}))
+    assert after["players"][seat]["space"] == 1
+
+
 def case_step_empty_bonus():
     rows = [["offering", "offering", "offering"], [None, None], [None, None], [None, None]]
     state, seat = turn_state(entered={"pyramid_rows": rows})
@@ -639,6 +665,8 @@ REFUSALS = [
     ("no jar taken", lambda: case_pass(), "PH_E_JAR_SOURCE", "move.jar"),
     ("no such jar", lambda: case_pass(jar=7), "PH_E_JAR_SOURCE", "move.jar"),
     ("a step before passing", case_step_active, "pharaon.no_step", None),
+    ("a step without a reward", case_step_without_reward, "pharaon.reward_needed",
+     "move.reward"),
     ("a reward beyond the space", case_step_not_in_row, "PH_E_REWARD_NOT_IN_ROW",
      "move.reward"),
     ("an empty bonus space as reward", case_step_empty_bonus, "PH_E_NOTHING_TO_TAKE",

@@ -743,6 +743,8 @@ def _parse_pass(move: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def _parse_step(move: Mapping[str, Any]) -> dict[str, Any]:
+    if move.get("reward") is None:
+        return {"reward": None}          # a step with nothing left to take (see _check_step)
     reward = choice_arg(REFEREE, move, "reward", t.REWARDS)
     args: dict[str, Any] = {"reward": reward}
     if reward == t.Reward.BASIC:
@@ -1126,7 +1128,15 @@ def _check_step(state: Mapping[str, Any], seat: int, args: Mapping[str, Any]) ->
     if not player["passed"] or player["row"] is None or player["done"]:
         raise _violation("pharaon.no_step", N_("Only a player who passed steps on the "
                                                 "pyramid."))
-    if args["reward"] not in _rewards_in_reach(state, seat):
+    reach = _rewards_in_reach(state, seat)
+    if args["reward"] is None:
+        # only when every reward in reach is an offering and none is left anywhere
+        if reach != [t.Reward.OFFERING.value] or _offering_drawable(state) or any(
+                token is not None for token in state["bonus"]):
+            raise _violation("pharaon.reward_needed", N_("Take one reward of the row."),
+                             "reward")
+        return
+    if args["reward"] not in reach:
         raise _violation("PH_E_REWARD_NOT_IN_ROW",
                          N_("That reward is not on the space reached or before it."), "reward")
     if args["reward"] == t.Reward.OFFERING:
@@ -1520,6 +1530,8 @@ def _pyramid_step(d: Draft, actor: int, reward: str, kind: str | None, source: A
     if me["space"] >= len(pyramid_row(d.state, me["row"])) - 1:
         me["done"] = True          # the next step would leave the row: the round is over
     seat = _seat_of(d.state, actor)
+    if reward is None:
+        return                     # nothing left to take (_check_step)
     if reward == t.Reward.FIRST_PLAYER:
         d["first_player"] = actor
     elif reward == t.Reward.BASIC:
@@ -2493,7 +2505,7 @@ def _track_choices(arrows: Sequence[str]) -> list[list[str]]:
 
 def _step_candidates(state: Mapping[str, Any], seat: int, kind: str = "step"
                      ) -> list[dict[str, Any]]:
-    moves = []
+    moves: list[dict[str, Any]] = [{"type": kind}]       # legal only with nothing to take
     for reward in _rewards_in_reach(state, seat):
         if reward == t.Reward.BASIC:
             moves += [{"type": kind, "reward": reward, "kind": k} for k in t.BASIC]
