@@ -1,0 +1,207 @@
+"""Builders shared by the Pharaon tests: games at a known point, holdings moved from the bank,
+seeded random play-outs and the conservation invariants (spec §1.1 component counts)."""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+from collections import Counter
+from typing import Any, Mapping
+
+from companion.rules.base import normalise_options, resolve_edition
+from companion.rules.pharaon import PHARAON
+from companion.rules.pharaon import engine as e
+from companion.rules.pharaon import tables as t
+
+NAMES = ["Ana", "Bo", "Cy", "Di", "Ed"]
+
+# A Nile catalogue for tests (the real one is unknown, U3): action 3 (the 4th from the left)
+# is the seed's example, RED + BLU with two red/blue arrows and 2 resources.
+NILE_CATALOGUE = [
+    {"cost": ["BLK", "YEL"], "gains": {"GRN": 1}, "jar": False, "arrows": ["BLK/YEL"]},
+    {"cost": ["YEL", "GRN"], "gains": {"SIL": 1}, "jar": False, "arrows": ["any"]},
+    {"cost": ["GRN", "BLK"], "gains": {}, "jar": True, "arrows": ["GRN/BLK"]},
+    {"cost": ["RED", "BLU"], "gains": {"BLK": 1, "YEL": 1}, "jar": False,
+     "arrows": ["RED/BLU", "RED/BLU"]},
+    {"cost": ["BLU", "BLK", "RED"], "gains": {"GRN": 2}, "jar": False,
+     "arrows": ["BLU/BLK", "any"]},
+]
+TOMB_TRACK = [{"cost": ["BLK", "YEL"], "points": 5}, {"cost": ["GRN", "RED"], "points": 8},
+              {"cost": ["BLU", "BLK", "YEL"], "points": 12},
+              {"cost": ["RED", "GRN", "BLU"], "points": 18},
+              {"cost": ["YEL", "YEL", "BLK", "BLU"], "points": 60}]
+GOD_HALVES = {area: {"cw": {"threshold": 2, "points": 3}, "ccw": {"threshold": 1, "points": 2}}
+              for area in t.AREAS}
+FULL_EDITION = {"nile_actions": NILE_CATALOGUE, "tomb_track": TOMB_TRACK,
+                "god_halves": GOD_HALVES}
+
+
+def edition(entered: Mapping[str, Any] | None = None):
+    return resolve_edition(PHARAON.edition, entered or {})
+
+
+def new_game(players: int = 3, *, entered: Mapping[str, Any] | None = None,
+             options: Mapping[str, Any] | None = None, **setup: Any) -> dict[str, Any]:
+    """A game just set up (the physical start still to be entered)."""
+    doc = {**PHARAON.default_setup(players), **setup}
+    return PHARAON.setup(normalise_options(PHARAON, options or {}), NAMES[:players], doc,
+                         edition(entered))
+
+
+def first_draw(state: Mapping[str, Any]) -> dict[str, Any]:
+    """The chance move taking the first outcomes in catalogue order (deterministic)."""
+    draw = e.chance(state)
+    pool = [o for o, n in draw.outcomes for _ in range(n)]
+    return draw.as_move(pool[0] if draw.draws == 1 else pool[:draw.draws])
+
+
+def play(state: dict[str, Any], *moves: tuple[int, dict[str, Any]]) -> dict[str, Any]:
+    for seat, move in moves:
+        state = e.apply(state, seat, move)
+        check_invariants(state)
+    return state
+
+
+def settle(state: dict[str, Any], stop_at_traitor_jar: bool = False) -> dict[str, Any]:
+    """Enter every awaited draw (first outcomes) and starting pick (jar 0, first noble)
+    until a turn or another choice is due (or the Traitor's jar, if asked)."""
+    while not e.is_over(state):
+        phase = e.phase_of(state)
+        seat = min(e.awaiting(state).seats)
+        if stop_at_traitor_jar and phase == "draw_jars" and state["pending"][0]["to"] == "traitor":
+            return state
+        if phase in e.CHANCE_STEPS:
+            state = play(state, (seat, first_draw(state)))
+        elif phase == "start_pick":
+            head = state["pending"][0]
+            state = play(state, (seat, {"type": "start_pick", "jar": 0,
+                                        "noble": head["nobles"][0]}))
+        else:
+            return state
+    return state
+
+
+def started(players: int = 3, stop_at_traitor_jar: bool = False, **kwargs: Any
+            ) -> dict[str, Any]:
+    """A game at the first turn of round 1."""
+    return settle(new_game(players, **kwargs), stop_at_traitor_jar)
+
+
+def give(state: Mapping[str, Any], actor: int, **tokens: int) -> dict[str, Any]:
+    """A copy where ``actor`` holds exactly these tokens more (resources from the bank,
+    offerings from the bag), so every invariant still holds."""
+    new = copy.deepcopy(dict(state))
+    for token, count in tokens.items():
+        if token in t.KINDS:
+            assert new["bank"][token] >= count
+            new["bank"][token] -= count
+            new["players"][actor]["res"][token] += count
+        else:
+            assert new["bag"][token] >= count
+            new["bag"][token] -= count
+            new["players"][actor]["off"][token] += count
+    return new
+
+
+def strip(state: Mapping[str, Any], actor: int) -> dict[str, Any]:
+    """A copy where ``actor`` holds no tokens (returned to the bank and the bag)."""
+    new = copy.deepcopy(dict(state))
+    player = new["players"][actor]
+    for kind, count in player["res"].items():
+        new["bank"][kind] += count
+        player["res"][kind] = 0
+    for token, count in player["off"].items():
+        new["bag"][token] += count
+        player["off"][token] = 0
+    return new
+
+
+def with_nobles(state: Mapping[str, Any], actor: int, *cards: int) -> dict[str, Any]:
+    """A copy where ``actor`` also owns ``cards`` (taken from wherever they are)."""
+    new = copy.deepcopy(dict(state))
+    for card in cards:
+        for place in ("noble_deck", "noble_discard", "noble_bottom"):
+            if card in new[place]:
+                new[place].remove(card)
+        new["noble_display"] = [None if c == card else c for c in new["noble_display"]]
+        for player in new["players"]:
+            if card in player["nobles"]:
+                player["nobles"].remove(card)
+        new["players"][actor]["nobles"].append(card)
+    return new
+
+
+def check_invariants(state: Mapping[str, Any]) -> None:
+    """Components are conserved (spec §1.1, §2.3): resources per kind, the 40 offerings,
+    the 26 nobles, 30 artisans, 30 jars; no negative count; the state is JSON."""
+    size = state["rules"]["bank_size"]
+    for kind in t.KINDS:
+        total = state["bank"][kind] + sum(p["res"][kind] for p in state["players"])
+        total += sum(1 for segment in state["wheel"].values() for spot in segment
+                     if spot and spot["token"] == kind and not spot["stand_in"])
+        if state["traitor_board"]:
+            total += sum(1 for column in state["traitor_board"]["columns"] for token in column
+                         if token["token"] == kind and not token["stand_in"])
+        assert total == size, (kind, total)
+        assert state["bank"][kind] >= 0
+        assert all(p["res"][kind] >= 0 for p in state["players"])
+    offerings = Counter(state["bag"]) + Counter(state["offer_discard"])
+    for pair in state["pairs"]:
+        offerings.update(pair)
+    offerings.update(token for token in state["bonus"] if token)
+    for player in state["players"]:
+        offerings.update(player["off"])
+        assert all(n >= 0 for n in player["off"].values())
+    offerings.update(spot["token"] for segment in state["wheel"].values() for spot in segment
+                     if spot and spot["token"] in t.OFFERING_KINDS)
+    assert +offerings == Counter(t.OFFERING_BOX)
+    nobles = (list(state["noble_deck"]) + list(state["noble_bottom"])
+              + [n for n in state["noble_display"] if n] + list(state["noble_discard"])
+              + list(state["start_rejected"]))
+    for player in state["players"]:
+        nobles += player["nobles"]
+    for step in state["pending"]:
+        if step["kind"] == "start_pick":
+            nobles += step["nobles"]
+    assert sorted(nobles) == list(t.NOBLE_NUMBERS)
+    artisans = (state["artisan_deck"] + sum(1 for c in state["artisan_display"] if c)
+                + len(state["artisan_discard"]) + sum(len(p["artisans"])
+                                                      for p in state["players"]))
+    assert artisans == t.ARTISAN_CARDS
+    stack = state["traitor_board"]["stack"] if state["traitor_board"] else 0
+    assert (state["jar_supply"] + len(state["jar_display"]) + len(state["jar_discard"])
+            + stack) == t.JAR_TILES
+    assert state["jar_supply"] >= 0
+    assert json.loads(json.dumps(state)) == state
+
+
+def random_game(seed: int, players: int, *, entered: Mapping[str, Any] | None = None,
+                options: Mapping[str, Any] | None = None, check: bool = False,
+                setup: Mapping[str, Any] | None = None) -> tuple[dict[str, Any], list]:
+    """A seeded random play-out to the end: legal moves at random (passing less often, so
+    games are full), draws by weight from what is left, as the table would."""
+    rng = random.Random(seed)
+    state = new_game(players, entered=entered, options=options, **(setup or {}))
+    log: list[tuple[int, dict[str, Any]]] = []
+    while not e.is_over(state):
+        seat = min(e.awaiting(state).seats)
+        draw = e.chance(state)
+        if draw is not None:
+            move = draw.draw(rng)
+        else:
+            moves = e.legal_moves(state, seat)
+            assert moves, (e.phase_of(state), state["pending"][:1])
+            kinds = sorted({m["type"] for m in moves})
+            kind = rng.choice(kinds)
+            if kind == "pass" and len(kinds) > 1 and rng.random() < 0.7:
+                kind = rng.choice([k for k in kinds if k != "pass"])
+            move = rng.choice([m for m in moves if m["type"] == kind])
+        state = e.apply(state, seat, move)
+        if check:
+            check_invariants(state)
+            for awaited in e.awaiting(state).seats:       # never stuck while awaited
+                assert e.legal_moves(state, awaited), e.phase_of(state)
+        log.append((seat, move))
+        assert len(log) < 3000
+    return state, log
