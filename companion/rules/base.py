@@ -332,12 +332,17 @@ class TieBreak:
 
 @dataclass(frozen=True)
 class PlayerScore:
+    """One line of a Scoresheet. Lines come in seat order; an opponent the app plays (a
+    solo game's automated rival, not a seat) comes after the seats with ``automated`` set,
+    and never enters a ladder."""
+
     name: str
     categories: tuple[Category, ...]
     total: int
     rank: int
     tiebreak: TieBreak | None = None
     stage_totals: tuple[int, ...] = ()   # running total after each stage, for charts
+    automated: bool = False
 
     def as_dict(self) -> dict[str, Any]:
         breakdown: dict[str, Any] = {
@@ -346,7 +351,10 @@ class PlayerScore:
         }
         if self.tiebreak:
             breakdown["tiebreak"] = self.tiebreak.as_dict()
-        return {"name": self.name, "total": self.total, "rank": self.rank, "breakdown": breakdown}
+        out = {"name": self.name, "total": self.total, "rank": self.rank, "breakdown": breakdown}
+        if self.automated:
+            out["automated"] = True
+        return out
 
 
 @dataclass(frozen=True)

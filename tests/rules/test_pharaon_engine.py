@@ -38,7 +38,7 @@ from tests.rules.pharaon_helpers import (FULL_EDITION, GOD_HALVES, NAMES, TOMB_T
                                          check_invariants, edition, first_draw, give,
                                          new_game, play, random_game, settle, started, strip,
                                          with_nobles)
-from tests.rules.playouts import print_replay_speed
+from tests.rules.playout import print_replay_speed
 
 PLAYOUTS = int(os.environ.get("PHARAON_PLAYOUTS", "4"))
 

@@ -77,7 +77,9 @@ def test_random_playouts_follow_the_protocol(game, players):
         assert played.log and ruleset.is_over(state)
         assert replay(played) == state
         sheet = ruleset.score(state)
-        assert sheet.complete and len(sheet.players) == players
+        seated = [line for line in sheet.players if not line.automated]
+        assert sheet.complete and len(seated) == players
+        assert all(line.automated for line in sheet.players[players:])   # rivals come last
         for player in sheet.players:
             assert player.total == sum(c.points for c in player.categories)
         if offers(ruleset, Capability.SCORE):

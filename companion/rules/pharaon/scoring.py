@@ -287,7 +287,8 @@ def rank(players: Sequence[PlayerTally], categories: Sequence[Sequence[Category]
             else:
                 tiebreak = TieBreak(t.TIEBREAK_LEFTOVERS, player.leftovers)
         scores.append(PlayerScore(name=player.name, categories=tuple(categories[i]),
-                                  total=totals[i], rank=ranks[i], tiebreak=tiebreak))
+                                  total=totals[i], rank=ranks[i], tiebreak=tiebreak,
+                                  automated=player.traitor))
     return Scoresheet("pharaon", tuple(scores), complete, tuple(assumed))
 
 
