@@ -67,8 +67,13 @@ def _missed(response: Response) -> bool:
     return response.status_code == 404
 
 
+def _join_form() -> bool:
+    """Showing the empty join form is no guess."""
+    return request.endpoint == "live.join" and request.method != "POST"
+
+
 join_guesses = limiter.shared_limit(_configured("RATE_LIMIT_JOIN"), scope="join_code",
-                                    deduct_when=_missed)
+                                    deduct_when=_missed, exempt_when=_join_form)
 tables_opened = limiter.shared_limit(_configured("RATE_LIMIT_OPEN_TABLE"), scope="open_table",
                                      deduct_when=_table_opened)
 groups_opened = limiter.shared_limit(_configured("RATE_LIMIT_OPEN_GROUP"), scope="open_group",
