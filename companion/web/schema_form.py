@@ -189,12 +189,10 @@ def error_summary(root: Widget, errors: Mapping[str, list[str]],
         anchor = f"#f-{widget.path}" if widget.kind == "group" else f"#in-{widget.path}"
         placed[widget.path] = (anchor, " · ".join(here))
         for child in widget.children:
-            child_name = name
-            if child.seat is not None:
-                typed = next((c.value for c in child.children
-                              if c.path == f"{child.path}.name" and c.value), None)
-                child_name = typed
-            walk(child, here if widget.path else [], child_name)
+            # a player's entry (a group with its own "name" input) is called by the name typed
+            typed = next((c.value.strip() for c in child.children
+                          if c.path == f"{child.path}.name" and c.value.strip()), None)
+            walk(child, here, typed if typed else name if child.kind != "group" else None)
 
     walk(root, [], None)
     entries: list[dict[str, str]] = []
@@ -221,7 +219,7 @@ def _widget_label(widget: Widget, typed_name: str | None) -> str:
     """A widget's label in the current language: a seat's entry is the player's name."""
     from flask_babel import gettext
 
-    if widget.seat is not None and typed_name:
+    if widget.kind == "group" and typed_name:
         return typed_name
     if not widget.label or (widget.kind == "group" and widget.children
                             and all(c.label_params.get("n") for c in widget.children)):
