@@ -69,6 +69,11 @@ def test_the_saving_phone_corrects_then_deletes_its_game(live_server, phone, app
     page.get_by_role("button", name="Save the game").click()
     page.wait_for_url(re.compile(r".*/tables/[\w-]+$"))
     table_url = page.url
+    if SCREENSHOTS:
+        page.screenshot(path=f"{SCREENSHOTS}/saved-game.png", full_page=True)
+        page.goto(f"{live_server}/")
+        page.screenshot(path=f"{SCREENSHOTS}/my-tables.png", full_page=True)
+        page.goto(table_url)
     page.get_by_role("link", name="Correct this game").click()
     assert page.input_value("input[name='players.1.name']") == "Řehoř"
     page.fill("input[name='players.1.name']", "Řehoř Novák")
