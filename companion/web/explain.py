@@ -2,10 +2,11 @@
 
 Some checks of a final-state document count across many inputs and report the count where it
 first passes a limit: Ra's "The box holds only 8 God tiles; this adds up to 9." names a running
-count the person never typed (so do Imhotep's stones in play and Silver & Gold's 48 cards). Here such a refusal is restated from what *was* typed: every
-entry that counts, by player, with the total and the rule it breaks — "The box holds only
-8 God tiles, but 9 are entered: Ana 3 · Bea 4 · Cyril 2." The field stays the same, so the
-message still sits beside the input where the limit is passed.
+count the person never typed (so do Imhotep's stones in play and Silver & Gold's 48 cards).
+Here such a refusal is restated from what *was* typed: every entry that counts, by player, with
+the total and the rule it breaks — "The box holds only 8 God tiles, but 9 are entered: Ana 3 ·
+Bea 4 · Cyril 2." The field stays the same, so the message still sits beside the input where
+the limit is passed.
 
 The rules engines stay the judges (this module never decides whether a document is valid); it
 only rewords, and a refusal it does not know is shown as the engine wrote it — as is one whose

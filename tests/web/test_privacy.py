@@ -82,7 +82,7 @@ def test_a_seat_given_to_another_phone_drops_out_of_my_tables(app, client):
     assert other.get(f"/tables/{table_id}").status_code == 200
 
 
-# ---- join data -----------------------------------------------------------------------------------
+# ---- join data ----------------------------------------------------------------------------------
 
 
 def test_join_code_qr_and_player_cards_only_for_the_host_and_seated_players(app, client):
@@ -106,7 +106,7 @@ def test_join_code_qr_and_player_cards_only_for_the_host_and_seated_players(app,
         assert phone.get(f"/print/tables/{table_id}/cards.pdf").status_code == 200
 
 
-# ---- adding a table to a group ---------------------------------------------------------------------
+# ---- adding a table to a group ------------------------------------------------------------------
 
 
 def _group(client, name="Club"):
@@ -168,7 +168,7 @@ def _group_of(app, table_id):
         return session.get(GameTable, table_id).group_id
 
 
-# ---- groups: missing and forbidden alike -----------------------------------------------------------
+# ---- groups: missing and forbidden alike --------------------------------------------------------
 
 
 def test_a_missing_group_and_a_forbidden_one_get_the_same_answer(app, client):
@@ -210,7 +210,7 @@ def test_missing_and_forbidden_groups_take_the_same_work(app, client, monkeypatc
     assert len(set(shapes)) == 1 and shapes[0][2] == ("hash", "compare", "compare")
 
 
-# ---- bounded cookies -------------------------------------------------------------------------------
+# ---- bounded cookies ----------------------------------------------------------------------------
 
 
 def test_tokens_of_many_tables_stay_in_one_bounded_cookie_newest_kept(app, client):

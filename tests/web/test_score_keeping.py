@@ -35,7 +35,7 @@ def save(client, document=None, **extra):
     return client.post("/score/ra", data=form)
 
 
-# ---- idempotency -----------------------------------------------------------------------------------
+# ---- idempotency --------------------------------------------------------------------------------
 
 
 def test_the_form_carries_a_save_key_kept_through_errors_and_resizes(client):
@@ -171,7 +171,7 @@ def test_imhotep_stones_and_pyramid_cards_are_said_from_what_was_typed(app):
         "There are only 48 pyramid cards, but 50 are entered as completed: Ana 30 · Bea 20.")
 
 
-# ---- correcting and deleting ------------------------------------------------------------------------
+# ---- correcting and deleting --------------------------------------------------------------------
 
 
 def test_the_saving_phone_corrects_its_game_with_an_audit_line(app, client, count_rows):
