@@ -41,6 +41,7 @@ def test_the_error_summary_leads_straight_to_the_field(live_server, phone):
     assert page.evaluate("window.scrollY") < 400
     link = summary.locator("a[href='#in-players.3.epochs.2.niles']")
     assert "Epoch 3" in link.inner_text() and "This must not be negative." in link.inner_text()
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390     # no sideways
     if SCREENSHOTS:
         page.screenshot(path=f"{SCREENSHOTS}/error-summary.png")
     link.click()
