@@ -29,7 +29,7 @@ def create_app(config: Any = None) -> Flask:
     from . import db, guard, i18n
     from .services import broker
     from .api import bp as api_bp
-    from .web import errors, groups, live, main, printing, score
+    from .web import errors, groups, limits, live, main, printing, score, wallet
 
     guard.init_app(app)
     db.init_app(app)
@@ -44,5 +44,7 @@ def create_app(config: Any = None) -> Flask:
     app.register_blueprint(groups.bp)
     groups.init_app(app)
     app.register_blueprint(api_bp)
+    wallet.init_app(app)
+    limits.init_app(app)
     errors.init_app(app)
     return app

@@ -131,6 +131,27 @@ class GameTable(SQLModel, table=True):
     recovery_hash: Optional[str] = Field(default=None, max_length=64)
     undo_request: Optional[dict] = Field(default=None, sa_column=Column(JSON))
     undo_floor: int = Field(default=0, sa_column_kwargs={"server_default": "0"})
+    # Score-only tables (issue 10): the hash of the token kept by the phone that saved the
+    # game (it may correct or delete it, and add it to a group), and the save form's
+    # idempotency key, so that a double tap saves once.
+    keeper_hash: Optional[str] = Field(default=None, max_length=64)
+    save_key: Optional[str] = Field(default=None, max_length=80, unique=True)
+
+
+class TableAudit(SQLModel, table=True):
+    """What happened to a score-only game outside any group: saved, corrected, deleted.
+
+    ``table_id`` is not a foreign key: the line of a deleted game outlives the game.
+    """
+
+    __tablename__ = "table_audit"
+    id: Optional[int] = Field(default=None, primary_key=True)
+    table_id: str = Field(max_length=32, index=True)
+    game: str = Field(max_length=32)
+    action: str = Field(max_length=16)             # save, correct, delete
+    actor: str = Field(max_length=80)              # "keeper": the phone that saved the game
+    details: dict = Field(default_factory=dict, sa_column=Column(JSON, nullable=False))
+    created_at: datetime = _when(nullable=False, default=utcnow)
 
 
 class Seat(SQLModel, table=True):

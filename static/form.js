@@ -15,3 +15,28 @@
     });
   });
 })();
+
+// After an error the summary at the top is focused (a screen reader reads it, the page starts
+// there); each of its links moves to the input in error and puts the cursor in it, with its
+// label in view, even inside a closed "Options" section.
+(function () {
+  "use strict";
+  var summary = document.getElementById("error-summary");
+  if (!summary) { return; }
+  summary.focus();
+  summary.querySelectorAll('a[href^="#"]').forEach(function (link) {
+    link.addEventListener("click", function (event) {
+      var target = document.getElementById(decodeURIComponent(link.hash.slice(1)));
+      if (!target) { return; }
+      event.preventDefault();
+      var details = target.closest("details");
+      if (details) { details.open = true; }
+      var field = target.matches("input, select, textarea") ? target
+        : target.querySelector("input, select, textarea");
+      var shown = target.closest("label, fieldset") || target;
+      shown.scrollIntoView({block: "start"});
+      if (field) { field.focus({preventScroll: true}); }
+      if (history.replaceState) { history.replaceState(null, "", link.hash); }
+    });
+  });
+})();

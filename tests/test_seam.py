@@ -152,7 +152,8 @@ def test_toy_game_is_played_scored_and_kept_by_a_group(toy, client):
     assert page.status_code == 200 and "Bo" in page.get_data(as_text=True)
 
     group = client.post("/api/v1/groups", json={"name": "Toys"}).get_json()
-    recorded = client.post(f"/api/v1/groups/{group['id']}/plays", json={"table": table},
+    recorded = client.post(f"/api/v1/groups/{group['id']}/plays",
+                           json={"table": table, "table_token": tokens[0]},
                            headers=_bearer(group["invite_token"]))
     assert recorded.status_code == 201, recorded.get_data(as_text=True)
     ladder = client.get(f"/api/v1/groups/{group['id']}/ladder/{GAME}",

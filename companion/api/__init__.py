@@ -13,6 +13,7 @@ from ..i18n import violation_body
 from ..rules import all_rulesets
 from ..rules.base import InvalidDocument
 from ..services.scoring import ruleset_for, save_scored_table
+from ..services.tables import new_token
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 
@@ -33,7 +34,8 @@ def games():
 
 @bp.post("/score")
 def score():
-    """Score a final-state document; with ``?save=1`` also keep it as a finished table."""
+    """Score a final-state document; with ``?save=1`` also keep it as a finished table
+    (answered with its id and its ``table_token``, which adds it to a group)."""
     document = request.get_json(silent=True)
     if document is None:
         return error("bad_json", _("The request body must be a JSON document."), 400)
@@ -46,8 +48,10 @@ def score():
         return jsonify(body), 422
     answer = sheet.as_dict()
     if request.args.get("save") in ("1", "true", "yes"):
-        table = save_scored_table(db.session(), document, sheet)
+        keeper = new_token()      # shown once: it adds the game to a group (issue 10)
+        table = save_scored_table(db.session(), document, sheet, keeper_token=keeper)
         answer["table"] = table.id
+        answer["table_token"] = keeper
     return answer
 
 

@@ -2,8 +2,9 @@
 
 Authorization is ``Authorization: Bearer <token>``: the invite token for member calls, the
 admin token for admin calls (marked *admin* below; the admin token works for member calls too).
-No token: 401 ``group.token_needed``; a forged or revoked one: 403 ``group.bad_token``; an invite
-token where the admin is needed: 403 ``group.admin_needed``. Errors are
+A group that does not exist, no token, and a forged or revoked one all get the same answer, 404
+``group.not_found`` (so group ids reveal nothing); an invite token where the admin is needed:
+403 ``group.admin_needed``. Errors are
 ``{"error", "message", "field"}``. Times are ISO 8601 in UTC. Names are returned as given.
 """
 
@@ -196,8 +197,10 @@ def list_plays(group_id: int):
 
 @bp.post("/groups/<int:group_id>/plays")
 def record_play(group_id: int):
-    """Add a finished table to the group: ``{"table", "links"?: {"0": player_id},
-    "location"?, "actor"?}`` (member). 201 the first time, 200 when re-linking."""
+    """Add a finished table to the group: ``{"table", "table_token", "links"?: {"0":
+    player_id}, "location"?, "actor"?}`` (member). The first time, ``table_token`` is the
+    table's host or seat token (live), or the ``table_token`` a saved score answered with
+    (score-only). 201 the first time, 200 when re-linking."""
     access = _access(group_id)
     body = _body()
     session = db.session()
@@ -206,7 +209,8 @@ def record_play(group_id: int):
     first = table is None or table.group_id is None
     kwargs = {"location": body["location"]} if "location" in body else {}
     table = groups.record_play(session, access.group, body.get("table"), body.get("links"),
-                               actor=body.get("actor"), **kwargs)
+                               actor=body.get("actor"), table_token=body.get("table_token"),
+                               **kwargs)
     return _json(stats.play_detail(session, access.group, table.id), 201 if first else 200)
 
 

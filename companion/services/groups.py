@@ -146,35 +146,48 @@ def role_for(group: Group, token: str | None) -> str | None:
     """ADMIN, MEMBER or None for ``token`` in ``group`` (constant-time comparisons)."""
     if not token:
         return None
-    digest = hash_token(token)
-    if group.admin_token_hash and secrets.compare_digest(digest, group.admin_token_hash):
-        return ADMIN
-    if group.invite_token_hash and secrets.compare_digest(digest, group.invite_token_hash):
-        return MEMBER
-    return None
+    return _role_for_digest(group.admin_token_hash, group.invite_token_hash,
+                            hash_token(token))
+
+
+def _role_for_digest(admin_hash: str | None, invite_hash: str | None,
+                     digest: str) -> str | None:
+    """Both comparisons always run, whatever matches, so the time taken tells nothing."""
+    is_admin = secrets.compare_digest(digest, admin_hash or _NO_HASH)
+    is_member = secrets.compare_digest(digest, invite_hash or _NO_HASH)
+    return ADMIN if is_admin else MEMBER if is_member else None
+
+
+_NO_HASH = "0" * 64          # compared against when there is no group or no token
 
 
 def get_group(session: Session, group_id: Any) -> Group:
     group = session.get(Group, group_id) if isinstance(group_id, int) else None
     if group is None:
-        raise GroupProblem(404, "group.not_found", N_("There is no such group."))
+        raise _no_such_group()
     return group
+
+
+def _no_such_group() -> GroupProblem:
+    return GroupProblem(404, "group.not_found",
+                        N_("There is no such group, or this needs its invite or admin link."))
 
 
 def authorize(session: Session, group_id: Any, token: str | None,
               admin: bool = False) -> Access:
-    """The group and the bearer's role, or a refusal: 401 without a token, 403 for a token
-    that is not (or no longer) this group's, 403 for an invite token where admin is needed."""
-    group = get_group(session, group_id)
-    if not token:
-        raise GroupProblem(401, "group.token_needed",
-                           N_("This needs the group's invite or admin link "
-                              "(Authorization: Bearer …)."))
-    role = role_for(group, token)
-    if role is None:
-        raise GroupProblem(403, "group.bad_token",
-                           N_("This link is not valid for this group; it may have been "
-                              "revoked. Ask the group's admin for the current one."))
+    """The group and the bearer's role, or a refusal.
+
+    A group that does not exist, no token, and a token that is not (or no longer) this
+    group's all get the same answer — 404 ``group.not_found``, one message — after the same
+    work (one lookup by id, one hash, two constant-time comparisons), so that sequential
+    group ids reveal nothing (issue 10). Only a member learns more: an invite token where the
+    admin is needed is 403 ``group.admin_needed``."""
+    group = session.get(Group, group_id) if isinstance(group_id, int) else None
+    digest = hash_token(token or "")
+    role = _role_for_digest(group.admin_token_hash if group else None,
+                            group.invite_token_hash if group else None, digest)
+    if group is None or not token or role is None:
+        raise _no_such_group()
     if admin and role != ADMIN:
         raise GroupProblem(403, "group.admin_needed",
                            N_("Only the group's admin link can do this."))
@@ -432,9 +445,30 @@ def _drop_if_orphan(session: Session, player_id: int) -> None:
 _UNSET: Any = object()
 
 
+def may_record(session: Session, table: GameTable, table_token: str | None) -> bool:
+    """Whether ``table_token`` lets its bearer add ``table`` to a group: a live table's host
+    token or one of its seats' tokens; a score-only game's keeper token (the phone that saved
+    it). Issue 10: membership of some group is not enough to take any table into it."""
+    if not table_token or not isinstance(table_token, str):
+        return False
+    digest = hash_token(table_token)
+    if table.mode == TableMode.LIVE.value:
+        if secrets.compare_digest(digest, table.host_token_hash or _NO_HASH):
+            return True
+        return session.exec(select(Seat.id).where(Seat.table_id == table.id,
+                                                  Seat.token_hash == digest)).first() is not None
+    return secrets.compare_digest(digest, table.keeper_hash or _NO_HASH)
+
+
 def record_play(session: Session, group: Group, table_id: Any, links: Any = None,
-                location: Any = _UNSET, actor: Any = None) -> GameTable:
+                location: Any = _UNSET, actor: Any = None,
+                table_token: str | None = None) -> GameTable:
     """Attach a finished table to the group (invite link) and link its seats to players.
+
+    The first time, the caller must also hold the table: ``table_token`` is its host's or a
+    seat's token (live), or the keeper's token of the phone that saved it (score-only);
+    otherwise the answer is the same 404 as for a table that does not exist. Re-linking a
+    play already in the group needs the group's link only.
 
     Each seat is linked to: the player given in ``links`` (``{position: player_id}``, a member);
     else its own player if already a member; else the member with the same name (any case);
@@ -443,8 +477,10 @@ def record_play(session: Session, group: Group, table_id: Any, links: Any = None
     is refused. Only finished tables can be recorded (unfinished ones would count nowhere).
     """
     table = session.get(GameTable, table_id) if isinstance(table_id, str) and table_id else None
-    if table is None:
-        raise GroupProblem(404, "play.no_table", N_("There is no such table."), "table")
+    if table is None or (table.group_id != group.id
+                         and not may_record(session, table, table_token)):
+        raise GroupProblem(404, "play.no_table", N_(
+            "There is no such table, or this phone (or token) is not at it."), "table")
     if table.group_id is not None and table.group_id != group.id:
         raise GroupProblem(409, "play.other_group",
                            N_("This table belongs to another group."), "table")
@@ -666,7 +702,8 @@ def correct_play(session: Session, group: Group, table_id: Any, document: Any,
 
 __all__ = ["ADMIN", "Access", "GroupProblem", "MEMBER", "OpenedGroup",
            "audit_log", "authorize", "clean_actor", "clean_text", "correct_play",
-           "get_group", "group_for_token", "group_table", "is_member", "join_group", "member",
+           "get_group", "group_for_token", "group_table", "is_member", "join_group", "may_record",
+           "member",
            "members", "merge_players", "name_key", "open_group", "record_play", "rename_group",
            "rename_player", "replace_admin_token", "results_only_document", "revoke_invite",
            "role_for", "ruleset_or_none", "unvoid_play", "void_play"]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from flask import Flask, jsonify, render_template, request
+from flask import Flask, jsonify, make_response, render_template, request
 from flask_babel import gettext as _
 from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException
@@ -18,6 +18,23 @@ def init_app(app: Flask) -> None:
         message = _("This form has expired or was not sent from this site. "
                     "Go back, reload the page and send it again.")
         return render_template("error.html", code=400, message=message), 400
+
+    @app.errorhandler(429)
+    def _rate_limited(error: HTTPException):
+        """Past a rate limit (:mod:`.limits`): say so in the person's language."""
+        message = _("Too many attempts from this device. Wait a minute, then try again.")
+        if _wants_json():
+            response = jsonify({"error": "rate_limited", "message": message, "field": None})
+        else:
+            response = make_response(render_template("error.html", code=429,
+                                                     message=message))
+        response.status_code = 429
+        if error.response is not None:    # the limiter's Retry-After and limit headers
+            for name in ("Retry-After", "X-RateLimit-Limit", "X-RateLimit-Remaining",
+                         "X-RateLimit-Reset"):
+                if name in error.response.headers:
+                    response.headers[name] = error.response.headers[name]
+        return response
 
     @app.errorhandler(HTTPException)
     def _http(error: HTTPException):

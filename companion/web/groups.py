@@ -1,7 +1,10 @@
 """Groups for people: open a group, join by link, history, ladders, titles, admin, import.
 
-No passwords: the invite or admin link's token is kept in an HttpOnly cookie per group
-(``grp_<id>``), so a phone that opened the link once stays in the group.
+No passwords: the invite or admin link's token is kept in the phone's bounded group cookie
+(:mod:`.wallet`), so a phone that opened the link once stays in the group.
+
+A group that does not exist and a group this phone holds no working link for get the same
+answer (404, the same page, after the same work): a sequential group id reveals nothing.
 """
 
 from __future__ import annotations
@@ -9,46 +12,44 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from flask import (Blueprint, Response, abort, flash, make_response, redirect, render_template,
-                   request, url_for)
+from flask import (Blueprint, Response, abort, flash, g, make_response, redirect,
+                   render_template, request, url_for)
 from flask_babel import get_locale, gettext as _
 
 from .. import db
 from ..i18n import render_violation
+from ..models import GameTable
 from ..rules import all_rulesets, get_ruleset
 from ..rules.base import InvalidDocument, ListField, N_, Ruleset, edition_schema
 from ..services import bgstats, charts, editions, groups, stats
 from ..services.groups import GroupProblem
+from . import limits, wallet
 from .schema_form import build_form, document_values, parse_form, typed_values
 
 bp = Blueprint("groups", __name__)
 
-COOKIE_AGE = 365 * 24 * 3600
-
-
-def _cookie(group_id: int) -> str:
-    return f"grp_{group_id}"
-
 
 def my_groups() -> list[groups.Access]:
-    """Every group this browser holds a working link for."""
+    """Every group this browser holds a working link for (read once per request)."""
+    if "my_groups" in g:
+        return g.my_groups
     session = db.session()
     found = []
-    for name, token in request.cookies.items():
-        if name.startswith("grp_"):
-            access = groups.group_for_token(session, token)
-            if access is not None:
-                found.append(access)
-    return sorted(found, key=lambda a: a.group.name.casefold())
+    for group_id, token in wallet.held_groups():
+        access = groups.group_for_token(session, token)
+        if access is not None and access.group.id == group_id:
+            found.append(access)
+    g.my_groups = sorted(found, key=lambda a: a.group.name.casefold())
+    return g.my_groups
 
 
 def _access(group_id: int, admin: bool = False) -> groups.Access:
     try:
-        return groups.authorize(db.session(), group_id, request.cookies.get(_cookie(group_id)),
+        return groups.authorize(db.session(), group_id, wallet.group_token(group_id),
                                 admin=admin)
     except GroupProblem as problem:
         abort(Response(render_template("groups/refused.html", message=render_violation(problem)),
-                       status=problem.status if problem.status != 401 else 403))
+                       status=problem.status))
 
 
 def _actor() -> str:
@@ -64,6 +65,7 @@ def _game_labels() -> dict[str, str]:
 
 
 @bp.route("/groups/new", methods=["GET", "POST"])
+@limits.groups_opened
 def new_group():
     """Anyone opens a group; the browser keeps its admin link."""
     error = None
@@ -78,8 +80,7 @@ def new_group():
                 "groups/opened.html", group=opened.group,
                 invite_url=url_for("groups.link", token=opened.invite_token, _external=True),
                 admin_url=url_for("groups.link", token=opened.admin_token, _external=True)))
-            response.set_cookie(_cookie(opened.group.id), opened.admin_token,
-                                max_age=COOKIE_AGE, httponly=True, samesite="Lax")
+            wallet.remember_group(opened.group.id, opened.admin_token)
             return response
     return render_template("groups/new.html", error=error,
                            name=request.form.get("name", "")), 422 if error else 200
@@ -93,10 +94,9 @@ def link(token: str):
         return render_template("groups/refused.html", message=_(
             "This link is not valid (any more). Ask the group for a new invite link.")), 403
     response = redirect(url_for("groups.home", group_id=access.group.id), code=303)
-    current = groups.group_for_token(db.session(), request.cookies.get(_cookie(access.group.id)))
+    current = groups.group_for_token(db.session(), wallet.group_token(access.group.id))
     if current is None or current.role != groups.ADMIN or access.role == groups.ADMIN:
-        response.set_cookie(_cookie(access.group.id), token, max_age=COOKIE_AGE,
-                            httponly=True, samesite="Lax")
+        wallet.remember_group(access.group.id, token)
     return response
 
 
@@ -169,16 +169,32 @@ def head_to_head(group_id: int):
                            error=error, a=a, b=b)
 
 
+def table_token_for_group(table) -> str | None:
+    """The token this phone holds that lets it add ``table`` to a group (the host's, a
+    seat's, or the keeper's of a saved game), if any."""
+    session = db.session()
+    for kind in (wallet.HOST, wallet.SEAT, wallet.KEEPER):
+        token = wallet.table_token(kind, table.id)
+        if token and groups.may_record(session, table, token):
+            return token
+    return None
+
+
 @bp.post("/groups/<int:group_id>/plays")
 def record(group_id: int):
-    """Add a finished table to the group's history (any member)."""
+    """Add a finished table to the group's history (a member, from a phone at the table)."""
     access = _access(group_id)
     table_id = request.form.get("table", "")
+    session = db.session()
+    table = session.get(GameTable, table_id) if table_id else None
     try:
-        groups.record_play(db.session(), access.group, table_id, actor=_actor())
+        groups.record_play(session, access.group, table_id, actor=_actor(),
+                           table_token=table_token_for_group(table) if table else None)
     except GroupProblem as problem:
         flash(render_violation(problem))
-        return redirect(url_for("main.table", table_id=table_id), code=303)
+        if table is None:
+            return redirect(url_for("groups.home", group_id=group_id), code=303)
+        return redirect(url_for("main.table", table_id=table.id), code=303)
     flash(_("Added to %(group)s.", group=access.group.name))
     return redirect(url_for("groups.home", group_id=group_id), code=303)
 
@@ -189,6 +205,7 @@ def record(group_id: int):
 
 
 @bp.route("/groups/<int:group_id>/admin", methods=["GET", "POST"])
+@limits.imports
 def admin(group_id: int):
     """Rename, merge players, void plays, renew links, import and export (admin link)."""
     access = _access(group_id, admin=True)
@@ -299,6 +316,7 @@ def _edition_sizes(ruleset: Ruleset, entered: dict[str, Any]) -> dict[str, int]:
 
 
 @bp.route("/groups/<int:group_id>/copy/<game>", methods=["GET", "POST"])
+@limits.imports
 def copy(group_id: int, game: str):
     """Enter the printed values of the group's copy of a game (blank: the default)."""
     access = _access(group_id)
@@ -363,6 +381,8 @@ def copy_json(group_id: int, game: str):
 def init_app(app) -> None:
     """Template helpers: the groups this browser is in, the BG Stats hand-off link."""
     app.jinja_env.globals["my_groups"] = my_groups
+    app.jinja_env.globals["may_add_to_group"] = lambda table: table.group_id is None and \
+        table_token_for_group(table) is not None
     app.jinja_env.globals["group_members"] = lambda group_id: groups.members(db.session(),
                                                                              group_id)
     app.jinja_env.globals["bgstats_url"] = lambda table_id: bgstats.create_play_url(

@@ -1,7 +1,9 @@
 """Live tables for people: open a table, join by QR or code, play from the phone, undo, host.
 
-Tokens live in HttpOnly cookies scoped to the table (``seat_<id>``, ``host_<id>``), so a phone
-that reloads, loses its connection or restarts the browser is still at its seat.
+Tokens are kept in the phone's bounded token cookie (:mod:`.wallet`), so a phone that reloads,
+loses its connection or restarts the browser is still at its seat. The join code, the QR code
+and the player cards are shown only to a phone with the host's token or a seat (issue 10):
+the table's id, its join code and the tokens are the capabilities, and nothing lists them.
 """
 
 from __future__ import annotations
@@ -26,20 +28,14 @@ from ..services import broker, editions, tables as live
 from ..services.scoring import sheet_rows
 from ..services.tables import StaleVersion, TableProblem
 from . import groups as groups_web
+from . import limits, wallet
 from .schema_form import build_form, document_values, parse_form, typed_values
 
 bp = Blueprint("live", __name__)
 
-TOKEN_AGE = 7 * 24 * 3600
 
-
-def _cookie(kind: str, table_id: str) -> str:
-    return f"{kind}_{table_id}"
-
-
-def _set_token(response: Response, kind: str, table: GameTable, token: str) -> None:
-    response.set_cookie(_cookie(kind, table.id), token, max_age=TOKEN_AGE, httponly=True,
-                        samesite="Lax", secure=request.is_secure)
+def _set_token(kind: str, table: GameTable, token: str) -> None:
+    wallet.remember_table(kind, table.id, token)
 
 
 def _live_rulesets() -> list[Ruleset]:
@@ -55,16 +51,35 @@ def _table_or_404(table_id: str) -> GameTable:
 
 def _my_seat(table: GameTable) -> Seat | None:
     """The seat this phone holds at ``table``, if any."""
-    return live.seat_for_token(db.session(), table,
-                               request.cookies.get(_cookie("seat", table.id)))
+    return live.seat_for_token(db.session(), table, wallet.table_token(wallet.SEAT, table.id))
 
 
 def _viewer(table: GameTable) -> tuple[int | None, bool]:
     """(this phone's seat position or None, whether it has the host's rights: it is the host's
     phone or a co-host's seat)."""
     seat = _my_seat(table)
-    rights = live.has_host_rights(table, request.cookies.get(_cookie("host", table.id)), seat)
+    rights = live.has_host_rights(table, wallet.table_token(wallet.HOST, table.id), seat)
     return (seat.position if seat else None), rights
+
+
+def holds_table(table: GameTable) -> bool:
+    """Whether this phone sits at ``table`` or has the host's rights: only such a phone is
+    shown the join code, the QR code and the player cards."""
+    seat, rights = _viewer(table)
+    return seat is not None or rights
+
+
+class _WithoutCode:
+    """A table as a spectator's page sees it: everything but the join code (every page of a
+    table, the games' own included, may print ``table.code``)."""
+
+    code = None
+
+    def __init__(self, table: GameTable):
+        self._table = table
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._table, name)
 
 
 def _confirm(title: str, message: str, action: str, button: str, **fields: Any):
@@ -121,6 +136,7 @@ def _group_copies(game: str) -> list[tuple[Any, dict[str, Any]]]:
 
 
 @bp.route("/tables/new/<game>", methods=["GET", "POST"])
+@limits.tables_opened
 def new_table(game: str):
     """The host opens a table: players in seat order, the physical set-up, the options, and
     whose copy's printed values to use."""
@@ -172,7 +188,7 @@ def new_table(game: str):
         else:
             response = redirect(url_for("live.host", table_id=opened.table.id, opened=1),
                                 code=303)
-            _set_token(response, "host", opened.table, opened.host_token)
+            _set_token(wallet.HOST, opened.table, opened.host_token)
             return response
     values = typed_values(form)
     if action != "open":        # a new player count deals a new set-up: start from its default
@@ -211,6 +227,7 @@ def _chosen_copy(form: MultiDict, copies: list[tuple[Any, dict[str, Any]]]) -> d
 
 
 @bp.route("/join", methods=["GET", "POST"])
+@limits.join_guesses
 def join():
     """Type the short code shown on the table's screen."""
     error = None
@@ -223,6 +240,7 @@ def join():
 
 
 @bp.get("/j/<code>")
+@limits.join_guesses
 def join_by_code(code: str):
     """Where the QR code leads: the table's seats."""
     table = live.find_by_code(db.session(), code)
@@ -267,7 +285,7 @@ def claim(table_id: str, position: int):
         return redirect(url_for("live.seats", table_id=table.id), code=303)
     broker.publish(table.id, table.version)
     response = redirect(url_for("main.table", table_id=table.id), code=303)
-    _set_token(response, "seat", table, token)
+    _set_token(wallet.SEAT, table, token)
     return response
 
 
@@ -287,7 +305,7 @@ def rejoin(table_id: str, token: str):
                                message=render_violation(problem)), problem.status
     broker.publish(table.id, table.version)
     response = redirect(url_for("main.table", table_id=table.id), code=303)
-    _set_token(response, "seat", table, seat_token)
+    _set_token(wallet.SEAT, table, seat_token)
     return response
 
 
@@ -307,7 +325,7 @@ def take_host(table_id: str, token: str):
                                message=render_violation(problem)), problem.status
     broker.publish(table.id, table.version)
     response = redirect(url_for("live.host", table_id=table.id), code=303)
-    _set_token(response, "host", table, host_token)
+    _set_token(wallet.HOST, table, host_token)
     return response
 
 
@@ -330,11 +348,13 @@ def render_table(table: GameTable, error: str | None = None, status: int = 200):
     page = current_app.jinja_env.select_template([f"games/{table.game}/live.html",
                                                  "live/generic.html"])
     playing = seat is not None and table.status == "playing"
+    shown_table = table if seat is not None or host else _WithoutCode(table)
     return render_template(
-        page, table=table, ruleset=ruleset, view=shown,
+        page, table=shown_table, ruleset=ruleset, view=shown,
         legal_moves=ruleset.legal_moves(state, seat) if playing and page.name ==
         "live/generic.html" else (),
         state=shown["state"], prompts=shown["prompts"], my_seat=seat, host=host,
+        holds_table=seat is not None or host,
         seats=live.seats(session, table), error=error, last_move=last, moves=len(active),
         can_undo=last is not None and (host or (seat is not None and last.seat == seat))
         and table.status in ("playing", "finished"),
@@ -505,9 +525,9 @@ def close(table_id: str):
 
 @bp.get("/tables/<table_id>/qr.svg")
 def qr(table_id: str):
-    """The join QR code as an SVG image."""
+    """The join QR code as an SVG image (for the host and the seated players only)."""
     table = _table_or_404(table_id)
-    if not table.code:
+    if not table.code or not holds_table(table):
         abort(404)
     svg = qr_svg(url_for("live.join_by_code", code=table.code, _external=True))
     return Response(svg, mimetype="image/svg+xml",

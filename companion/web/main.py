@@ -1,4 +1,10 @@
-"""Home, recent games, a saved table, and the language switcher."""
+"""Home, this phone's tables, a saved table, and the language switcher.
+
+Private by default (issue 10): no page lists tables a phone does not hold. ``/`` and
+``/games`` show "My tables" — the tables this phone opened, sits at or saved, read from its
+token cookie (:mod:`.wallet`) — and links to its groups; a stranger sees none. A table's page
+is reached by its unguessable id.
+"""
 
 from __future__ import annotations
 
@@ -12,23 +18,33 @@ from ..i18n import LANGUAGE_COOKIE
 from ..rules import Capability, all_rulesets
 from ..rules.base import Labels
 from ..services.groups import ruleset_or_none
-from ..services.scoring import load_table, recent_tables, sheet_rows
-from . import live
+from ..services.scoring import (ScoreProblem, held_tables, keeper_table, load_table,
+                                sheet_rows)
+from . import live, wallet
 
 bp = Blueprint("main", __name__)
 
 
+def my_tables() -> list:
+    """This phone's tables, most recent first; tokens that open nothing any more (a table
+    gone, a seat given to another phone) are forgotten."""
+    summaries, stale = held_tables(db.session(), wallet.held_tables())
+    for table_id in stale:
+        wallet.forget_table(table_id)
+    return summaries
+
+
 @bp.get("/")
 def index():
-    """Start page: score a game, or look at recent ones."""
+    """Start page: open or join a table, score a game, and this phone's latest tables."""
     return render_template("index.html", rulesets=all_rulesets(Capability.SCORE),
-                           recent=recent_tables(db.session(), limit=5))
+                           recent=my_tables()[:5])
 
 
 @bp.get("/games")
 def recent_games():
-    """Recent games, newest first."""
-    return render_template("recent.html", summaries=recent_tables(db.session(), limit=100))
+    """My tables: every table this phone opened, sits at or saved, newest first."""
+    return render_template("recent.html", summaries=my_tables())
 
 
 @bp.get("/tables/<table_id>")
@@ -44,7 +60,17 @@ def table(table_id: str):
     sheet = {"players": summary.players, "winners": summary.winners,
              "complete": summary.table.status == "finished"}
     return render_template("table.html", summary=summary, ruleset=ruleset, sheet=sheet,
-                           labels=labels, rows=sheet_rows(labels, summary.players))
+                           labels=labels, rows=sheet_rows(labels, summary.players),
+                           kept=_kept_here(summary.table))
+
+
+def _kept_here(table) -> bool:
+    """Whether this phone saved ``table`` and may still correct or delete it."""
+    try:
+        keeper_table(db.session(), table.id, wallet.table_token(wallet.KEEPER, table.id))
+    except ScoreProblem:
+        return False
+    return True
 
 
 @bp.get("/api")

@@ -15,6 +15,7 @@ from flask_babel import get_locale
 
 from .. import db
 from ..i18n import render_violation, violation_body
+from ..models import GameTable, TableMode
 from ..rules.base import N_
 from ..services import printing
 from ..services.printing import PrintError
@@ -51,6 +52,17 @@ def _refuse(problem: PrintError):
         return jsonify(violation_body(problem)), status
     return render_template("error.html", code=status, message=render_violation(problem)), \
         status
+
+
+def _join_data_allowed(table_id: str) -> bool:
+    """A live table's printouts carry its join code: only its host and seated players may
+    have them (issue 10). A score-only table has no code; a missing table is refused later."""
+    from . import live
+
+    table = db.session().get(GameTable, table_id)
+    if table is None or table.mode != TableMode.LIVE.value or not table.code:
+        return True
+    return live.holds_table(table)
 
 
 def _pdf(make, filename: str):
@@ -104,6 +116,8 @@ def extra(game: str, key: str):
 @bp.get("/tables/<table_id>/pad.pdf")
 def table_pad(table_id: str):
     """A score pad with this table's names and its QR code."""
+    if not _join_data_allowed(table_id):
+        abort(404)
     try:
         sheets = _number("sheets", 1, MAX_SHEETS, 5)
     except PrintError as problem:
@@ -116,6 +130,8 @@ def table_pad(table_id: str):
 @bp.get("/tables/<table_id>/cards.pdf")
 def player_cards(table_id: str):
     """A card per seat with the table's QR code and the seat's join link."""
+    if not _join_data_allowed(table_id):
+        abort(404)
     return _pdf(lambda: printing.player_cards_for_table(db.session(), table_id,
                                                         request.host_url, **_options()),
                 "scribe-player-cards.pdf")
@@ -124,6 +140,8 @@ def player_cards(table_id: str):
 @bp.get("/tables/<table_id>/report.pdf")
 def report(table_id: str):
     """The report of a finished game, its QR code to the table."""
+    if not _join_data_allowed(table_id):
+        abort(404)
     return _pdf(lambda: printing.report_for_table(db.session(), table_id, request.host_url,
                                                   **_options()),
                 "scribe-report.pdf")

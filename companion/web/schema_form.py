@@ -171,3 +171,57 @@ def errors_by_field(violations: list[RuleViolation], render) -> dict[str, list[s
     for violation in violations:
         grouped.setdefault(violation.field or "", []).append(render(violation))
     return grouped
+
+
+def error_summary(root: Widget, errors: Mapping[str, list[str]],
+                  extra_labels: Mapping[str, str] | None = None) -> list[dict[str, str]]:
+    """One entry per message, in the order of the form, for the summary at the top of the
+    page: ``{"href", "label", "message"}``. ``href`` is the anchor of the input in error
+    (``#in-<path>``), or of the fieldset of a group (``#f-<path>``); a path with no input of
+    its own points at the nearest enclosing one; whole-form messages have no link. ``label``
+    says where in the person's words: the player's typed name, then the labels down to the
+    field ("Ana · Epoch 2 · Pharaohs")."""
+    placed: dict[str, tuple[str, str]] = {}
+
+    def walk(widget: Widget, trail: list[str], name: str | None) -> None:
+        text = _widget_label(widget, name)
+        here = trail + [text] if text else trail
+        anchor = f"#f-{widget.path}" if widget.kind == "group" else f"#in-{widget.path}"
+        placed[widget.path] = (anchor, " · ".join(here))
+        for child in widget.children:
+            # a player's entry (a group with its own "name" input) is called by the name typed
+            typed = next((c.value.strip() for c in child.children
+                          if c.path == f"{child.path}.name" and c.value.strip()), None)
+            walk(child, here, typed if typed else name if child.kind != "group" else None)
+
+    walk(root, [], None)
+    entries: list[dict[str, str]] = []
+    ordered = [path for path in placed if path in errors]
+    ordered += [path for path in errors if path not in placed]
+    for path in ordered:
+        anchor, label = "", ""
+        if path in placed and path:
+            anchor, label = placed[path]
+        elif path and extra_labels and path in extra_labels:
+            anchor, label = f"#in-{path}", extra_labels[path]
+        elif path:
+            parent = path
+            while parent and parent not in placed:
+                parent = parent.rpartition(".")[0]
+            if parent:
+                anchor, label = placed[parent]
+        for message in errors[path]:
+            entries.append({"href": anchor, "label": label, "message": message})
+    return entries
+
+
+def _widget_label(widget: Widget, typed_name: str | None) -> str:
+    """A widget's label in the current language: a seat's entry is the player's name."""
+    from flask_babel import gettext
+
+    if widget.kind == "group" and typed_name:
+        return typed_name
+    if not widget.label or (widget.kind == "group" and widget.children
+                            and all(c.label_params.get("n") for c in widget.children)):
+        return ""       # a list's own label ("Epochs") says less than its items' ("Epoch 2")
+    return gettext(widget.label, **widget.label_params)

@@ -598,7 +598,8 @@ def test_a_finished_game_in_a_group_cannot_be_reopened_by_undo(app, client, coun
     table = LiveTable(client)
     play_to_end(table, seed=11)
     group = client.post("/api/v1/groups", json={"name": "Club"}).get_json()
-    recorded = client.post(f"/api/v1/groups/{group['id']}/plays", json={"table": table.id},
+    recorded = client.post(f"/api/v1/groups/{group['id']}/plays",
+                           json={"table": table.id, "table_token": table.host},
                            headers={"Authorization": f"Bearer {group['invite_token']}"})
     assert recorded.status_code == 201
     last_seat, _move = table.log[-1]

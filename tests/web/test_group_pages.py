@@ -9,7 +9,7 @@ import re
 import pytest
 
 from companion.models import AuditEntry, GameTable
-from tests.factories import ra_document
+from tests.factories import ra_document, ra_form
 
 pytestmark = pytest.mark.db
 
@@ -23,7 +23,9 @@ def open_group(client, name="Tuesday <b>club</b>"):
 
 
 def saved_table(client, players=3):
-    return client.post("/api/v1/score?save=1", json=ra_document(players)).get_json()["table"]
+    """A game saved from this phone's score form (the phone keeps its keeper token)."""
+    form = ra_form(ra_document(players)) | {"action": "save"}
+    return client.post("/score/ra", data=form).headers["Location"].split("/")[2]
 
 
 def test_open_join_record_and_look_around(client, app):
@@ -32,7 +34,7 @@ def test_open_join_record_and_look_around(client, app):
     assert "Tuesday &lt;b&gt;club&lt;/b&gt;" in home and "<b>club</b>" not in home
 
     friend = app.test_client()
-    assert friend.get(f"/groups/{group_id}").status_code == 403          # no link yet
+    assert friend.get(f"/groups/{group_id}").status_code == 404          # no link yet
     assert friend.get(invite).status_code == 303
     for _ in range(2):
         table_id = saved_table(friend)

@@ -91,7 +91,7 @@ def test_box_limit_named_on_the_field_that_passes_it(client):
         form[f"players.{p}.monuments.sphinx"] = "2"
     html = client.post("/score/ra", data=form).get_data(as_text=True)
     assert field_error(html, "players.2.monuments.sphinx") == [
-        "The box holds only 5 Sphinx tiles; this adds up to 6."]
+        "The box holds only 5 Sphinx tiles, but 6 are entered: Ana 2 · Řehoř 2 · Ödön 2."]
 
 
 def test_adding_a_player_keeps_what_was_typed(client):
