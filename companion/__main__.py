@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from typing import Any, Sequence
 
@@ -45,28 +46,44 @@ def _score(args: argparse.Namespace) -> int:
 
 
 def _serve(args: argparse.Namespace) -> int:
-    """Migrate the database to the current schema, then serve with gunicorn."""
+    """Migrate the database to the current schema, then serve with gunicorn: uvicorn workers
+    (live-update streams on asyncio, no thread per phone) around the Flask app."""
     from gunicorn.app.base import BaseApplication
 
     from . import create_app, db
-    from .config import Config
+    from .config import Config, lan_url
 
     config = Config()
     db.upgrade(config.DATABASE_URL)
-    app = create_app(config)
+    host = args.host or ("127.0.0.1" if args.local else "0.0.0.0")
+    local = host in ("127.0.0.1", "localhost", "::1")
+    if not config.PUBLIC_URL:
+        config.PUBLIC_URL = f"http://127.0.0.1:{args.port}" if local else lan_url(args.port)
 
     class Server(BaseApplication):
         def load_config(self) -> None:
-            self.cfg.set("bind", f"{args.host}:{args.port}")
+            self.cfg.set("bind", f"{host}:{args.port}")
             self.cfg.set("workers", args.workers)
-            self.cfg.set("worker_class", "gthread")
-            self.cfg.set("threads", 8)
-            self.cfg.set("accesslog", "-")
+            self.cfg.set("worker_class", "companion.asgi.ScribeWorker")
+            self.cfg.set("keepalive", 5)
+            self.cfg.set("graceful_timeout", 5)
+            if "control_socket_disable" in self.cfg.settings:   # gunicorn >= 24: one shared
+                self.cfg.set("control_socket_disable", True)     # path; two servers clash
+            if args.access_log:
+                self.cfg.set("accesslog", "-")
 
         def load(self):
-            return app
+            # In each worker, after the fork: its own engine, thread pool and stream hub.
+            from .asgi import create_asgi
 
-    print(f"Scribe is serving on http://{args.host}:{args.port}/", flush=True)
+            return create_asgi(create_app(config), threads=args.threads)
+
+    if local:
+        print(f"Scribe is serving on {config.PUBLIC_URL}/ (this computer only: start without "
+              "--local to let phones join)", flush=True)
+    else:
+        print(f"Scribe is serving on {config.PUBLIC_URL}/ - open it on the phones (same "
+              f"network); listening on {host}:{args.port}", flush=True)
     Server().run()
     return 0
 
@@ -98,7 +115,11 @@ def _print(args: argparse.Namespace) -> int:
     """Make a printout (``print pad|aids|cards|report``); bad input exits 2 with the reason."""
     from pdfgen.errors import PrintError
 
+    from .config import clean_public_url, lan_url
     from .services import printing
+
+    if getattr(args, "base_url", "") is None:
+        args.base_url = clean_public_url(os.environ.get("PUBLIC_URL")) or lan_url()
 
     def session():
         from sqlmodel import Session
@@ -174,8 +195,9 @@ def _add_print(commands) -> None:
     pad.add_argument("--players", type=int, help="columns of a blank pad (default: most)")
     pad.add_argument("--table", help="fill names and QR code from this table instead")
     pad.add_argument("--sheets", type=int, default=1, help="pages in the pad (default 1)")
-    pad.add_argument("--base-url", default="http://127.0.0.1:8000",
-                     help="where Scribe runs: the QR codes link there")
+    pad.add_argument("--base-url", default=None,
+                     help="where Scribe runs: the QR codes link there (default: PUBLIC_URL, "
+                          "else this computer's LAN address, port 8000)")
     common(pad)
 
     aids = what.add_parser("aids", help="tile tally (Ra) and reference cards")
@@ -190,7 +212,8 @@ def _add_print(commands) -> None:
 
     cards = what.add_parser("cards", help="a player card per seat of a live table")
     cards.add_argument("table_id")
-    cards.add_argument("--base-url", default="http://127.0.0.1:8000")
+    cards.add_argument("--base-url", default=None,
+                       help="where Scribe runs (default: PUBLIC_URL, else the LAN address)")
     cards.add_argument("--bleed", type=float, default=0.0, help="bleed in mm (e.g. 3)")
     cards.add_argument("--card", choices=("poker", "mini"), default="poker")
     common(cards)
@@ -204,10 +227,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m companion", description=__doc__)
     commands = parser.add_subparsers(dest="command", required=True)
 
-    serve = commands.add_parser("serve", help="migrate the database and serve the app")
-    serve.add_argument("--host", default="127.0.0.1")
+    serve = commands.add_parser("serve", help="migrate the database and serve the app to "
+                                              "the phones on this network")
+    serve.add_argument("--local", action="store_true",
+                       help="listen on 127.0.0.1 only (this computer; phones cannot join)")
+    serve.add_argument("--host", help="the address to listen on (default: all of this "
+                                      "computer's, 0.0.0.0; with --local 127.0.0.1)")
     serve.add_argument("--port", type=int, default=8000)
-    serve.add_argument("--workers", type=int, default=2)
+    serve.add_argument("--workers", type=int, default=2, help="server processes (default 2)")
+    serve.add_argument("--threads", type=int, default=8,
+                       help="threads per process for pages and moves (default 8; live-update "
+                            "streams need none)")
+    serve.add_argument("--access-log", action=argparse.BooleanOptionalAction, default=True,
+                       help="log every request on standard output (default on)")
     serve.set_defaults(handler=_serve)
 
     score = commands.add_parser("score", help="score a final-state JSON document")

@@ -12,7 +12,7 @@ from typing import Any
 from flask import Flask
 from flask_wtf import CSRFProtect
 
-from .config import Config
+from .config import Config, clean_public_url, lan_url
 
 csrf = CSRFProtect()
 ROOT = Path(__file__).resolve().parent.parent   # templates/ and static/ live beside the package
@@ -24,6 +24,9 @@ def create_app(config: Any = None) -> Flask:
     app = Flask(__name__, template_folder=str(ROOT / "templates"),
                 static_folder=str(ROOT / "static"), instance_path=str(config.INSTANCE_PATH))
     app.config.from_object(config)
+    # Join links and QR codes are built on this, never on the request's Host header (which
+    # on the host's own screen is 127.0.0.1, and which anyone can forge).
+    app.config["PUBLIC_URL"] = clean_public_url(app.config.get("PUBLIC_URL")) or lan_url()
     Path(app.instance_path).mkdir(parents=True, exist_ok=True)
 
     from . import db, i18n

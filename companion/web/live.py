@@ -17,6 +17,7 @@ from werkzeug.datastructures import MultiDict
 
 from .. import db
 from ..i18n import render_violation
+from ..links import public_url
 from ..models import GameTable, TableMode
 from ..qr import qr_svg
 from ..rules import all_rulesets, get_ruleset
@@ -299,8 +300,7 @@ def host(table_id: str):
     _seat, is_host = _viewer(table)
     if not is_host:
         abort(403)
-    join_url = url_for("live.join_by_code", code=table.code, _external=True) if table.code \
-        else None
+    join_url = public_url("live.join_by_code", code=table.code) if table.code else None
     return render_template("live/host.html", table=table, join_url=join_url,
                            qr=qr_svg(join_url) if join_url else None,
                            seats=live.seats(db.session(), table))
@@ -325,7 +325,7 @@ def qr(table_id: str):
     table = _table_or_404(table_id)
     if not table.code:
         abort(404)
-    svg = qr_svg(url_for("live.join_by_code", code=table.code, _external=True))
+    svg = qr_svg(public_url("live.join_by_code", code=table.code))
     return Response(svg, mimetype="image/svg+xml",
                     headers={"Cache-Control": "private, max-age=3600"})
 

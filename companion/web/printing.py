@@ -7,6 +7,7 @@ from flask_babel import get_locale
 
 from .. import db
 from ..i18n import render_violation
+from ..links import public_base
 from ..rules import get_ruleset
 from ..services import printing
 from ..services.printing import PrintError
@@ -50,7 +51,7 @@ def blank_pad(game: str):
     """A blank score pad whose QR code opens the game's score form."""
     players = request.args.get("players", type=int)
     sheets = min(max(request.args.get("sheets", 10, type=int), 1), 100)
-    return _pdf(lambda: printing.blank_pad_pdf(game, request.host_url, sheets=sheets,
+    return _pdf(lambda: printing.blank_pad_pdf(game, public_base(), sheets=sheets,
                                                players=players, **_options()),
                 f"scribe-{game}-pad.pdf")
 
@@ -65,7 +66,7 @@ def aids(game: str):
 def table_pad(table_id: str):
     """A score pad with this table's names and its QR code."""
     sheets = min(max(request.args.get("sheets", 5, type=int), 1), 100)
-    return _pdf(lambda: printing.table_pad_pdf(db.session(), table_id, request.host_url,
+    return _pdf(lambda: printing.table_pad_pdf(db.session(), table_id, public_base(),
                                                sheets=sheets, **_options()),
                 "scribe-pad.pdf")
 
@@ -74,7 +75,7 @@ def table_pad(table_id: str):
 def player_cards(table_id: str):
     """A card per seat with the table's QR code and the seat's join link."""
     return _pdf(lambda: printing.player_cards_for_table(db.session(), table_id,
-                                                        request.host_url, **_options()),
+                                                        public_base(), **_options()),
                 "scribe-player-cards.pdf")
 
 
