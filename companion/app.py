@@ -45,6 +45,8 @@ def create_app(config: Any = None) -> Flask:
     app.register_blueprint(printing.bp)
     app.register_blueprint(groups.bp)
     groups.init_app(app)
+    from .links import public_url
+    app.jinja_env.globals["public_url"] = public_url     # links shown to be typed or scanned
     app.register_blueprint(api_bp)
     errors.init_app(app)
     return app

@@ -288,8 +288,8 @@ class ScribeASGI:
             try:
                 announced = await asyncio.wait_for(inbox.get(), self.keepalive_seconds)
             except asyncio.TimeoutError:
-                await send({"type": "http.response.body", "body": b": keep-alive\n\n",
-                            "more_body": True})
+                await send({"type": "http.response.body", "more_body": True,
+                            "body": live_events.alive_event(last).encode()})
                 continue
             while not inbox.empty():            # several changes at once: one write
                 announced = max(announced, inbox.get_nowait())

@@ -158,7 +158,7 @@ def event_stream(table_id: str) -> Response:
                 announced = subscription.get(timeout=live_events.KEEPALIVE_SECONDS
                                              if max_seconds is None else 0.2)
                 if announced is None:
-                    yield ": keep-alive\n\n"
+                    yield live_events.alive_event(last)
                     continue
                 if announced > last:
                     yield "".join(live_events.version_event(v)

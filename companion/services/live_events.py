@@ -18,7 +18,8 @@ from sqlalchemy.engine import Connection, Engine
 
 from ..models import GameTable, TableMode
 
-KEEPALIVE_SECONDS = 15.0     # a comment line this often keeps proxies and phones from timing out
+KEEPALIVE_SECONDS = 15.0     # an ``alive`` event this often keeps proxies from timing out and
+                             # tells the phone its stream still works (it reconnects otherwise)
 RETRY_MS = 2000              # how soon a phone's EventSource reconnects after a drop
 CATCH_UP_MAX = 50            # a phone further behind is told only the current version
 EVENTS_PATH_PREFIX = "/api/v1/tables/"
@@ -41,6 +42,13 @@ def sse(event: str, data: Mapping[str, Any], event_id: int | None = None) -> str
 
 def version_event(version: int) -> str:
     return sse("version", {"version": version}, version)
+
+
+def alive_event(version: int) -> str:
+    """The keep-alive: an event (not a comment) so that the page can see it, with the version
+    the stream last told (a page that missed it catches up); no id, so ``Last-Event-ID``
+    stays the last version event's."""
+    return sse("alive", {"version": version})
 
 
 def opening(had: int | None, current: int) -> str:
