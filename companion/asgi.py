@@ -42,6 +42,7 @@ Send = Callable[[dict[str, Any]], Awaitable[None]]
 
 POLL_CHUNK = 500                  # table ids per version query
 REDIS_RETRY_SECONDS = 1.0
+_CLOSE = -1                       # put in an inbox: end that stream (the phone reconnects)
 STREAM_HEADERS = [(b"content-type", b"text/event-stream; charset=utf-8"),
                   (b"cache-control", b"no-cache"), (b"x-accel-buffering", b"no")]
 
@@ -106,6 +107,13 @@ class StreamHub:
         watch.version = version
         for inbox in watch.inboxes:
             inbox.put_nowait(version)
+
+    def close_all(self) -> None:
+        """End every open stream (on the loop's thread); the phones reconnect by themselves
+        and are told what they missed. How a test drops every phone at once."""
+        for watch in self._tables.values():
+            for inbox in watch.inboxes:
+                inbox.put_nowait(_CLOSE)
 
     def announce_threadsafe(self, table_id: str, version: int) -> None:
         """:meth:`announce` from any thread (the Flask request that committed the move)."""
@@ -278,6 +286,8 @@ class ScribeASGI:
                 for task in (pump, gone):
                     task.cancel()
                 await asyncio.gather(pump, gone, return_exceptions=True)
+            if pump.done() and not pump.cancelled() and pump.exception() is None:
+                await send({"type": "http.response.body", "body": b"", "more_body": False})
         except OSError:                          # the connection broke while we wrote
             pass
         finally:
@@ -292,7 +302,10 @@ class ScribeASGI:
                             "body": live_events.alive_event(last).encode()})
                 continue
             while not inbox.empty():            # several changes at once: one write
-                announced = max(announced, inbox.get_nowait())
+                queued = inbox.get_nowait()
+                announced = _CLOSE if _CLOSE in (announced, queued) else max(announced, queued)
+            if announced == _CLOSE:
+                return
             if announced > last:
                 events = "".join(live_events.version_event(v)
                                  for v in live_events.versions_between(last, announced))
