@@ -19,6 +19,24 @@ from tests.liveserver import RA_OPENING
 pytestmark = pytest.mark.db
 
 
+def _run(scenario) -> None:
+    """``asyncio.run(scenario())`` in a thread of its own: Playwright's sync API (browser tests
+    in the same session) keeps an event loop running on the main thread."""
+    failures: list[BaseException] = []
+
+    def run() -> None:
+        try:
+            asyncio.run(scenario())
+        except BaseException as failure:     # noqa: BLE001 - re-raised on the test's thread
+            failures.append(failure)
+
+    thread = threading.Thread(target=run)
+    thread.start()
+    thread.join(60)
+    if failures:
+        raise failures[0]
+
+
 def _scope(path: str, headers=(), query: bytes = b"") -> dict:
     return {"type": "http", "method": "GET", "path": path, "query_string": query,
             "headers": list(headers), "root_path": "", "scheme": "http", "http_version": "1.1",
@@ -88,7 +106,7 @@ def test_a_move_in_this_process_is_announced_at_once(app, client):
             "headers"]
         assert phone.text().startswith("retry: 2000\n\n")
 
-    asyncio.run(scenario())
+    _run(scenario)
 
 
 def test_a_closed_stream_is_released_at_once(app, client):
@@ -110,7 +128,7 @@ def test_a_closed_stream_is_released_at_once(app, client):
         await asyncio.wait_for(asyncio.gather(*streams[1:]), 1)
         assert server.hub.watched == 0 and server.hub._tables == {}
 
-    asyncio.run(scenario())
+    _run(scenario)
 
 
 def test_the_poll_finds_a_move_made_by_another_process(app, client, tmp_path):
@@ -135,7 +153,7 @@ def test_the_poll_finds_a_move_made_by_another_process(app, client, tmp_path):
         await hub.stop()
 
     try:
-        asyncio.run(scenario())
+        _run(scenario)
     finally:
         other_process.dispose()
 
@@ -160,7 +178,7 @@ def test_phones_opening_one_table_together_share_one_read(app, client):
         assert "no-such-table" not in hub._tables
         await hub.stop()
 
-    asyncio.run(scenario())
+    _run(scenario)
 
 
 def test_an_unknown_table_is_answered_by_flask(app):
@@ -174,7 +192,7 @@ def test_an_unknown_table_is_answered_by_flask(app):
         assert phone.sent[0]["status"] == 404
         assert json.loads(phone.text())["error"] == "table.not_found"
 
-    asyncio.run(scenario())
+    _run(scenario)
 
 
 @pytest.mark.parametrize("path, table_id", [
