@@ -9,6 +9,8 @@ import sys
 from typing import Any, Sequence
 
 EXIT_BAD_INPUT = 2
+DEFAULT_WORKERS = 2
+DEFAULT_THREADS = 8
 
 
 def _score(args: argparse.Namespace) -> int:
@@ -234,10 +236,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     serve.add_argument("--host", help="the address to listen on (default: all of this "
                                       "computer's, 0.0.0.0; with --local 127.0.0.1)")
     serve.add_argument("--port", type=int, default=8000)
-    serve.add_argument("--workers", type=int, default=2, help="server processes (default 2)")
-    serve.add_argument("--threads", type=int, default=8,
-                       help="threads per process for pages and moves (default 8; live-update "
-                            "streams need none)")
+    serve.add_argument("--workers", type=int, default=DEFAULT_WORKERS,
+                       help=f"server processes (default {DEFAULT_WORKERS})")
+    serve.add_argument("--threads", type=int, default=DEFAULT_THREADS,
+                       help=f"threads per process for pages and moves (default "
+                            f"{DEFAULT_THREADS}; live-update streams need none)")
     serve.add_argument("--access-log", action=argparse.BooleanOptionalAction, default=True,
                        help="log every request on standard output (default on)")
     serve.set_defaults(handler=_serve)
