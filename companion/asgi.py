@@ -118,8 +118,8 @@ class StreamHub:
     def announce_threadsafe(self, table_id: str, version: int) -> None:
         """:meth:`announce` from any thread (the Flask request that committed the move)."""
         loop = self._loop
-        if loop is None or loop.is_closed():
-            return
+        if loop is None or loop.is_closed() or table_id not in self._tables:
+            return      # nobody here watches it: no need to wake the loop (a read of a dict)
         try:
             loop.call_soon_threadsafe(self.announce, table_id, version)
         except RuntimeError:            # the loop closed meanwhile: nobody is listening
