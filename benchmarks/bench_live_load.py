@@ -477,7 +477,7 @@ def main() -> None:
                                                        args.threads) as up:
             if "moves" not in args.skip:
                 print(f"1. moves: {args.tables} tables at once (random Ra games, seeds "
-                      f"{args.seed}..), {args.listeners} streams per Scribe table")
+                      f"{args.seed}..); then again with {args.listeners} streams per table")
                 for attempt in range(args.repeat):
                     games = [ra_game(args.seed + attempt * 100 + n, players=3 + n % 3)
                              for n in range(args.tables)]
@@ -485,8 +485,8 @@ def main() -> None:
                     bare = asyncio.run(run_moves(up["bare"], games, 0, True,
                                                  f"b{attempt}"))
                     print(report_moves("bare insert, same stack", bare))
-                    scribe = asyncio.run(run_moves(up["scribe"], games, args.listeners,
-                                                   False, f"s{attempt}"))
+                    scribe = asyncio.run(run_moves(up["scribe"], games, 0, False,
+                                                   f"s{attempt}"))
                     print(report_moves("Scribe POST .../moves", scribe))
                     gthread = asyncio.run(run_moves(up["gthread"], games, 0, True,
                                                     f"g{attempt}"))
@@ -495,6 +495,11 @@ def main() -> None:
                           f" (target >= 0.6); by server CPU per move: "
                           f"{bare.cpu_per_move / scribe.cpu_per_move:.2f}; Scribe/bare "
                           f"gthread: {scribe.rate / gthread.rate:.2f}")
+                    if args.listeners:
+                        heard = asyncio.run(run_moves(up["scribe"], games, args.listeners,
+                                                      False, f"l{attempt}"))
+                        print(report_moves(f"Scribe, {args.listeners} streams per table",
+                                           heard))
             if "score" not in args.skip:
                 print(f"2. POST /api/v1/score, {len(score_body)}-byte document, "
                       f"{args.in_flight} in flight, {args.score_seconds:.0f} s each")
