@@ -28,7 +28,7 @@ class JSONProvider(DefaultJSONProvider):
     :mod:`json` as before. Non-ASCII text is sent as UTF-8 instead of ``\\u`` escapes."""
 
     _OPTIONS = (orjson.OPT_SORT_KEYS | orjson.OPT_PASSTHROUGH_DATETIME
-                | orjson.OPT_PASSTHROUGH_DATACLASS | orjson.OPT_PASSTHROUGH_SUBCLASS)
+                | orjson.OPT_PASSTHROUGH_DATACLASS)
 
     def response(self, *args: Any, **kwargs: Any):
         if self.compact is False or (self.compact is None and self._app.debug):

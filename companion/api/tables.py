@@ -17,8 +17,6 @@ from ..services.tables import StaleVersion, TableProblem
 from ..rules.base import N_
 from . import bp
 
-KEEPALIVE_SECONDS = 15.0
-
 
 def _json_body() -> Any:
     body = request.get_json(silent=True)
