@@ -4,7 +4,7 @@ current code with: every clean copy and every violation must stay identical."""
 
 from __future__ import annotations
 
-from typing import Any, Iterator, Mapping, Sequence
+from typing import Any, Mapping, Sequence
 
 from companion.rules.base import (BoolField, Field, IntField, ListField, N_, ObjectField,
                                   RuleViolation, TextField, _join)
