@@ -127,7 +127,17 @@ _BUMP_VERSION = (update(_GAME_TABLE)
                  .where(_GAME_TABLE.c.id == bindparam("table_id"),
                         _GAME_TABLE.c.version == bindparam("expected"))
                  .values(version=bindparam("next")))
-_LAST_SEQ = select(func.max(_MOVE.c.seq)).where(_MOVE.c.table_id == bindparam("table_id"))
+# Append a move with the next seq of its table, in one statement (one round trip fewer than
+# reading the last seq first; the version bump before it already holds the table's lock).
+_APPEND_MOVE = insert(_MOVE).from_select(
+    ["table_id", "seq", "seat", "move", "idempotency_key", "version"],
+    select(bindparam("table_id", type_=_MOVE.c.table_id.type),
+           func.coalesce(func.max(_MOVE.c.seq), 0) + 1,
+           bindparam("seat", type_=_MOVE.c.seat.type),
+           bindparam("move", type_=_MOVE.c.move.type),
+           bindparam("idempotency_key", type_=_MOVE.c.idempotency_key.type),
+           bindparam("version", type_=_MOVE.c.version.type))
+    .where(_MOVE.c.table_id == bindparam("table_id", type_=_MOVE.c.table_id.type)))
 # The log entries that made or undid a version in (after, upto], in log order.
 _CHANGES_SINCE = (select(_MOVE.c.seat, _MOVE.c.move, _MOVE.c.version, _MOVE.c.undone_version)
                   .where(_MOVE.c.table_id == bindparam("table_id"),
@@ -136,7 +146,6 @@ _CHANGES_SINCE = (select(_MOVE.c.seat, _MOVE.c.move, _MOVE.c.version, _MOVE.c.un
                              and_(_MOVE.c.undone_version > bindparam("after"),
                                   _MOVE.c.undone_version <= bindparam("upto"))))
                   .order_by(_MOVE.c.seq))
-_INSERT_MOVE = insert(_MOVE)
 
 
 # --------------------------------------------------------------------------------------------
@@ -456,11 +465,9 @@ def submit_move(session: Session, table: GameTable, seat: int, move: Any, versio
     except StaleVersion as stale:       # a concurrent retry of this very move may have won
         return refuse(stale)
     try:
-        connection = session.connection()
-        seq = (connection.execute(_LAST_SEQ, {"table_id": table.id}).scalar() or 0) + 1
-        connection.execute(_INSERT_MOVE, {"table_id": table.id, "seq": seq, "seat": seat,
-                                          "move": move, "idempotency_key": idempotency_key,
-                                          "version": new_version})
+        session.connection().execute(_APPEND_MOVE, {
+            "table_id": table.id, "seat": seat, "move": move,
+            "idempotency_key": idempotency_key, "version": new_version})
         if ruleset.is_over(new_state):
             _finish(session, table, ruleset, new_state)
         session.commit()
