@@ -8,7 +8,7 @@ uvicorn reports the disconnect. Every other request goes to the Flask app throug
 How a stream learns of a new version, in each server process (gunicorn worker):
   * a change committed by this process is announced at once (``broker.add_announcer``);
   * changes committed by other processes are found by one query every ``LIVE_POLL_SECONDS``
-    (0.15 s) that reads the versions of every table this process's phones watch: the
+    (0.1 s) that reads the versions of every table this process's phones watch: the
     database decides, so this works with SQLite and any number of workers, no Redis needed;
   * with ``REDIS_URL`` the other processes' announcements also arrive through Redis pub/sub,
     at once, and the poll slows to once a second as the safety net.
@@ -234,7 +234,7 @@ class ScribeASGI:
         self.flask_app = flask_app
         engine = flask_app.extensions["scribe.engine"]
         redis_url = flask_app.config.get("REDIS_URL")
-        poll = flask_app.config.get("LIVE_POLL_SECONDS") or (1.0 if redis_url else 0.15)
+        poll = flask_app.config.get("LIVE_POLL_SECONDS") or (1.0 if redis_url else 0.1)
         self.hub = StreamHub(lambda ids: live_events.read_versions(engine, ids), float(poll),
                              redis_url)
         self.keepalive_seconds = live_events.KEEPALIVE_SECONDS

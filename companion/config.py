@@ -89,7 +89,7 @@ class Config:
         self.PUBLIC_URL = clean_public_url(os.environ.get("PUBLIC_URL"))
         # How often each server process reads the versions of the tables its phones watch.
         poll = os.environ.get("LIVE_POLL_SECONDS")
-        self.LIVE_POLL_SECONDS = float(poll) if poll else None   # None: 0.15 s, 1 s with Redis
+        self.LIVE_POLL_SECONDS = float(poll) if poll else None   # None: 0.1 s, 1 s with Redis
         self.SECRET_KEY = _secret_key(self.INSTANCE_PATH)
 
 
