@@ -5,10 +5,13 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from typing import Any, Sequence
 
 EXIT_BAD_INPUT = 2
+DEFAULT_WORKERS = 2
+DEFAULT_THREADS = 8
 
 
 def _score(args: argparse.Namespace) -> int:
@@ -46,28 +49,44 @@ def _score(args: argparse.Namespace) -> int:
 
 
 def _serve(args: argparse.Namespace) -> int:
-    """Migrate the database to the current schema, then serve with gunicorn."""
+    """Migrate the database to the current schema, then serve with gunicorn: uvicorn workers
+    (live-update streams on asyncio, no thread per phone) around the Flask app."""
     from gunicorn.app.base import BaseApplication
 
     from . import create_app, db
-    from .config import Config
+    from .config import Config, lan_url
 
     config = Config()
     db.upgrade(config.DATABASE_URL)
-    app = create_app(config)
+    host = args.host or ("127.0.0.1" if args.local else "0.0.0.0")
+    local = host in ("127.0.0.1", "localhost", "::1")
+    if not config.PUBLIC_URL:
+        config.PUBLIC_URL = f"http://127.0.0.1:{args.port}" if local else lan_url(args.port)
 
     class Server(BaseApplication):
         def load_config(self) -> None:
-            self.cfg.set("bind", f"{args.host}:{args.port}")
+            self.cfg.set("bind", f"{host}:{args.port}")
             self.cfg.set("workers", args.workers)
-            self.cfg.set("worker_class", "gthread")
-            self.cfg.set("threads", 8)
-            self.cfg.set("accesslog", "-")
+            self.cfg.set("worker_class", "companion.asgi.ScribeWorker")
+            self.cfg.set("keepalive", 5)
+            self.cfg.set("graceful_timeout", 5)
+            if "control_socket_disable" in self.cfg.settings:   # gunicorn >= 24: one shared
+                self.cfg.set("control_socket_disable", True)     # path; two servers clash
+            if args.access_log:
+                self.cfg.set("accesslog", "-")
 
         def load(self):
-            return app
+            # In each worker, after the fork: its own engine, thread pool and stream hub.
+            from .asgi import create_asgi
 
-    print(f"Scribe is serving on http://{args.host}:{args.port}/", flush=True)
+            return create_asgi(create_app(config), threads=args.threads)
+
+    if local:
+        print(f"Scribe is serving on {config.PUBLIC_URL}/ (this computer only: start without "
+              "--local to let phones join)", flush=True)
+    else:
+        print(f"Scribe is serving on {config.PUBLIC_URL}/ - open it on the phones (same "
+              f"network); listening on {host}:{args.port}", flush=True)
     Server().run()
     return 0
 
@@ -100,7 +119,11 @@ def _print(args: argparse.Namespace) -> int:
     reason."""
     from pdfgen.errors import PrintError
 
+    from .config import clean_public_url, lan_url
     from .services import printing
+
+    if getattr(args, "base_url", "") is None:
+        args.base_url = clean_public_url(os.environ.get("PUBLIC_URL")) or lan_url()
 
     def session():
         from sqlmodel import Session
@@ -183,8 +206,9 @@ def _add_print(commands) -> None:
         sub.set_defaults(handler=_print)
 
     def base_url(sub) -> None:
-        sub.add_argument("--base-url", default="http://127.0.0.1:8000",
-                         help="where Scribe runs: the QR codes link there")
+        sub.add_argument("--base-url", default=None,
+                         help="where Scribe runs: the QR codes link there (default: "
+                              "PUBLIC_URL, else this computer's LAN address, port 8000)")
 
     pad = what.add_parser("pad", help="a score pad, named or blank")
     pad.add_argument("--game", choices=games, help="the game (needed unless --table)")
@@ -231,10 +255,20 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m companion", description=__doc__)
     commands = parser.add_subparsers(dest="command", required=True)
 
-    serve = commands.add_parser("serve", help="migrate the database and serve the app")
-    serve.add_argument("--host", default="127.0.0.1")
+    serve = commands.add_parser("serve", help="migrate the database and serve the app to "
+                                              "the phones on this network")
+    serve.add_argument("--local", action="store_true",
+                       help="listen on 127.0.0.1 only (this computer; phones cannot join)")
+    serve.add_argument("--host", help="the address to listen on (default: all of this "
+                                      "computer's, 0.0.0.0; with --local 127.0.0.1)")
     serve.add_argument("--port", type=int, default=8000)
-    serve.add_argument("--workers", type=int, default=2)
+    serve.add_argument("--workers", type=int, default=DEFAULT_WORKERS,
+                       help=f"server processes (default {DEFAULT_WORKERS})")
+    serve.add_argument("--threads", type=int, default=DEFAULT_THREADS,
+                       help=f"threads per process for pages and moves (default "
+                            f"{DEFAULT_THREADS}; live-update streams need none)")
+    serve.add_argument("--access-log", action=argparse.BooleanOptionalAction, default=True,
+                       help="log every request on standard output (default on)")
     serve.set_defaults(handler=_serve)
 
     score = commands.add_parser("score", help="score a final-state JSON document")

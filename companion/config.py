@@ -1,12 +1,18 @@
-"""Configuration from the environment (design.md §6): DATABASE_URL, SECRET_KEY, REDIS_URL."""
+"""Configuration from the environment (design.md §6): DATABASE_URL, SECRET_KEY, REDIS_URL,
+PUBLIC_URL, LIVE_POLL_SECONDS."""
 
 from __future__ import annotations
 
 import os
 import secrets
+import socket
 from pathlib import Path
 
 LANGUAGES = ("en", "cs", "hu")
+DEFAULT_PORT = 8000
+# A documentation address (RFC 5737), never a real host: connecting a UDP socket to it only
+# asks the kernel which local address the route out would use; no packet is sent.
+_ROUTE_PROBE = ("192.0.2.1", 9)
 
 
 def default_instance_path() -> Path:
@@ -28,6 +34,40 @@ def _secret_key(instance: Path) -> str:
     return key_file.read_text().strip()
 
 
+def lan_address() -> str | None:
+    """This machine's address on the local network (the one phones on the same Wi-Fi reach),
+    found without sending anything; None when the machine has no network but loopback."""
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+            probe.connect(_ROUTE_PROBE)
+            address = probe.getsockname()[0]
+    except OSError:
+        address = None
+    if address and not address.startswith("127.") and address != "0.0.0.0":
+        return address
+    try:
+        candidates = socket.gethostbyname_ex(socket.gethostname())[2]
+    except OSError:
+        candidates = []
+    return next((a for a in candidates if not a.startswith("127.")), None)
+
+
+def lan_url(port: int = DEFAULT_PORT) -> str:
+    """Where phones on this network open Scribe served on ``port``: the LAN address, else
+    this machine's name (never 127.0.0.1, which on a phone is the phone itself)."""
+    return f"http://{lan_address() or socket.gethostname()}:{port}"
+
+
+def clean_public_url(url: str | None) -> str | None:
+    """``PUBLIC_URL`` without its trailing slash; anything but an http(s) URL is refused."""
+    if not url or not url.strip():
+        return None
+    url = url.strip().rstrip("/")
+    if not url.startswith(("http://", "https://")) or "://" == url[-3:]:
+        raise ValueError(f"PUBLIC_URL must be an http:// or https:// address, not {url!r}")
+    return url
+
+
 class Config:
     """Production defaults: SQLite in instance/, in-process fan-out, CSRF on every form."""
 
@@ -44,6 +84,12 @@ class Config:
         self.DATABASE_URL = os.environ.get("DATABASE_URL") or \
             f"sqlite:///{self.INSTANCE_PATH / 'scribe.db'}"
         self.REDIS_URL = os.environ.get("REDIS_URL")    # used by the live-table fan-out
+        # The base of every join link and QR code. Unset: the LAN address (set by `serve`
+        # with its port, else found when the app is created). Never the request's Host.
+        self.PUBLIC_URL = clean_public_url(os.environ.get("PUBLIC_URL"))
+        # How often each server process reads the versions of the tables its phones watch.
+        poll = os.environ.get("LIVE_POLL_SECONDS")
+        self.LIVE_POLL_SECONDS = float(poll) if poll else None   # None: 0.1 s, 1 s with Redis
         self.SECRET_KEY = _secret_key(self.INSTANCE_PATH)
 
 

@@ -1,42 +1,96 @@
 // Live table: follow the table's versions over Server-Sent Events and refresh the page's
 // live area when another phone moves. The page works without this (reload by hand).
+//
+// A stream that drops shows "reconnecting…" and comes back by itself: the browser's own
+// reconnect sends the last version it was told (Last-Event-ID); when the browser gives up, or
+// the stream goes quiet past its keep-alive (a phone that changed networks), this script opens
+// a new one from the page's version (?version=N). Either way the server starts with what was
+// missed, and the page refreshes if it is behind.
 (function () {
   "use strict";
   var live = document.getElementById("live");
   if (!live || !window.EventSource || !window.fetch) { return; }
-  var indicator = live.querySelector(".live-indicator");
-  var refreshing = false, again = false;
+  var QUIET_MS = 40000;            // the server sends an "alive" event every 15 s
+  var source = null, retryTimer = null, retryDelay = 1000, quietTimer = null;
+  var refreshing = false, again = false, refreshTimer = null;
 
   function version() { return parseInt(live.dataset.version, 10); }
+
+  function showReconnecting(shown) {
+    var indicator = live.querySelector(".live-indicator");
+    if (indicator) { indicator.hidden = !shown; }
+  }
 
   function refresh() {
     if (refreshing) { again = true; return; }
     refreshing = true;
     fetch(window.location.pathname, { credentials: "same-origin", cache: "no-store" })
-      .then(function (r) { return r.text(); })
+      .then(function (r) {
+        if (!r.ok && r.status !== 409) { throw new Error("HTTP " + r.status); }
+        return r.text();
+      })
       .then(function (html) {
         var doc = new DOMParser().parseFromString(html, "text/html");
         var fresh = doc.getElementById("live");
         if (fresh) {
           live.innerHTML = fresh.innerHTML;
           live.dataset.version = fresh.dataset.version;
-          indicator = live.querySelector(".live-indicator");
+        }
+        showReconnecting(!source || source.readyState !== EventSource.OPEN);
+      })
+      .catch(function () {
+        // Offline for a moment: say so, and try again until the page is current.
+        showReconnecting(true);
+        if (!refreshTimer) {
+          refreshTimer = setTimeout(function () { refreshTimer = null; refresh(); }, 2000);
         }
       })
-      .catch(function () { /* the next event tries again */ })
       .then(function () {
         refreshing = false;
         if (again) { again = false; refresh(); }
       });
   }
 
-  var source = new EventSource(live.dataset.events);
-  source.addEventListener("version", function (event) {
-    if (indicator) { indicator.hidden = true; }
-    var announced = JSON.parse(event.data).version;
-    if (announced !== version()) { refresh(); }
+  function heard(event) {
+    retryDelay = 1000;
+    showReconnecting(false);
+    watchQuiet();
+    var told = JSON.parse(event.data).version;
+    if (told !== version()) { refresh(); }
+  }
+
+  function watchQuiet() {
+    clearTimeout(quietTimer);
+    quietTimer = setTimeout(function () { showReconnecting(true); connect(); }, QUIET_MS);
+  }
+
+  function reconnectLater() {
+    if (retryTimer) { return; }
+    retryTimer = setTimeout(function () { retryTimer = null; connect(); }, retryDelay);
+    retryDelay = Math.min(retryDelay * 2, 15000);
+  }
+
+  function connect() {
+    if (source) { source.close(); }
+    clearTimeout(retryTimer);
+    retryTimer = null;
+    var url = live.dataset.events;
+    url += (url.indexOf("?") < 0 ? "?" : "&") + "version=" + version();
+    source = new EventSource(url);
+    source.addEventListener("version", heard);
+    source.addEventListener("alive", heard);
+    source.addEventListener("error", function () {
+      showReconnecting(true);
+      // CONNECTING: the browser retries by itself. CLOSED: it gave up (a server error
+      // page, a proxy's answer); we do not.
+      if (source.readyState === EventSource.CLOSED) { reconnectLater(); }
+    });
+    watchQuiet();
+  }
+
+  document.addEventListener("visibilitychange", function () {
+    if (!document.hidden && (!source || source.readyState === EventSource.CLOSED)) { connect(); }
   });
-  source.addEventListener("error", function () {
-    if (indicator) { indicator.hidden = false; }   // EventSource reconnects by itself
-  });
+  window.addEventListener("online", connect);
+  connect();
 })();

@@ -1,5 +1,7 @@
 """Two server processes, one database, one Redis: a move made through server A is announced
-on an SSE stream served by server B (design.md §3, the scaled deployment).
+on an SSE stream served by server B at once, through Redis (design.md §3, the scaled
+deployment; each server's database poll is slowed to a minute so that only Redis can be what
+tells B).
 
 Skipped unless TEST_REDIS_URL names a Redis; uses TEST_DATABASE_URL when set, else a SQLite
 file both servers share.
@@ -7,150 +9,19 @@ file both servers share.
 
 from __future__ import annotations
 
-import http.client
-import json
 import os
-import queue
-import signal
-import socket
-import subprocess
-import sys
-import threading
 import time
-import urllib.error
-import urllib.request
-from pathlib import Path
 
 import pytest
 
-from tests.test_serve import free_port
+from tests.liveserver import EventStream, Server
 
-ROOT = Path(__file__).resolve().parents[1]
 TEST_REDIS_URL = os.environ.get("TEST_REDIS_URL")
 TEST_DATABASE_URL = os.environ.get("TEST_DATABASE_URL")
-SUN_GROUPS = [[13, 8, 5, 2], [12, 9, 6, 3], [11, 10, 7, 4]]
 ANNOUNCE_WITHIN = 2.0
 
 pytestmark = [pytest.mark.redis, pytest.mark.db,
               pytest.mark.skipif(not TEST_REDIS_URL, reason="TEST_REDIS_URL is not set")]
-
-
-class Server:
-    """``python -m companion serve --workers 1`` on a free port, its output in a file."""
-
-    def __init__(self, name: str, tmp_path: Path, database_url: str):
-        self.port = free_port()
-        self.base = f"http://127.0.0.1:{self.port}"
-        self.log_path = tmp_path / f"server-{name}.log"
-        env = dict(os.environ, DATABASE_URL=database_url, REDIS_URL=TEST_REDIS_URL,
-                   SCRIBE_INSTANCE=str(tmp_path / f"instance-{name}"),
-                   SECRET_KEY="test-secret-not-for-production")
-        self.log = open(self.log_path, "wb")
-        # Its own process group, so that stopping it also stops its gunicorn worker.
-        self.process = subprocess.Popen(
-            [sys.executable, "-m", "companion", "serve", "--workers", "1", "--port",
-             str(self.port)], cwd=ROOT, env=env, stdout=self.log, stderr=subprocess.STDOUT,
-            start_new_session=True)
-
-    def output(self) -> str:
-        return self.log_path.read_text(errors="replace")[-4000:]
-
-    def wait_ready(self, seconds: float = 30) -> None:
-        deadline = time.monotonic() + seconds
-        while True:
-            try:
-                with urllib.request.urlopen(f"{self.base}/api/v1/games", timeout=2):
-                    return
-            except OSError:
-                if self.process.poll() is not None or time.monotonic() > deadline:
-                    raise AssertionError(f"server did not start:\n{self.output()}")
-                time.sleep(0.2)
-
-    def call(self, method: str, path: str, body=None, token: str | None = None):
-        data = json.dumps(body).encode() if body is not None else None
-        request = urllib.request.Request(f"{self.base}{path}", data=data, method=method,
-                                         headers={"Content-Type": "application/json"})
-        if token:
-            request.add_header("Authorization", f"Bearer {token}")
-        try:
-            with urllib.request.urlopen(request, timeout=10) as response:
-                return response.status, json.loads(response.read())
-        except urllib.error.HTTPError as error:
-            return error.code, json.loads(error.read())
-
-    def stop(self) -> None:
-        """SIGINT (gunicorn's quick shutdown); a worker still finishing an SSE stream's
-        keep-alive wait gets SIGKILL with the rest of this server's process group."""
-        if self.process.poll() is None:
-            self.process.send_signal(signal.SIGINT)
-            try:
-                self.process.wait(timeout=3)
-            except subprocess.TimeoutExpired:
-                pass
-        try:
-            os.killpg(self.process.pid, signal.SIGKILL)  # the group this test started
-        except ProcessLookupError:
-            pass
-        try:
-            self.process.wait(timeout=10)
-        finally:
-            self.log.close()
-
-
-class EventStream:
-    """An SSE stream read line by line in a thread; each ``version`` event goes to a queue
-    with the time it arrived."""
-
-    def __init__(self, server: Server, table_id: str):
-        self.connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=30)
-        self.connection.request("GET", f"/api/v1/tables/{table_id}/events",
-                                headers={"Accept": "text/event-stream"})
-        self.response = self.connection.getresponse()
-        assert self.response.status == 200
-        assert self.response.getheader("Content-Type", "").startswith("text/event-stream")
-        self.versions: "queue.Queue[tuple[int, float]]" = queue.Queue()
-        self.thread = threading.Thread(target=self._read, daemon=True)
-        self.thread.start()
-
-    def _read(self) -> None:
-        event = None
-        try:
-            while True:
-                line = self.response.readline()
-                if not line:
-                    return
-                line = line.decode().rstrip("\r\n")
-                if line.startswith("event: "):
-                    event = line[7:]
-                elif line.startswith("data: ") and event == "version":
-                    self.versions.put((json.loads(line[6:])["version"], time.monotonic()))
-                elif not line:
-                    event = None
-        except (OSError, ValueError, AttributeError, http.client.HTTPException):
-            return                                   # closed by the test
-
-    def wait_for(self, version: int, since: float) -> float:
-        """Seconds from ``since`` until ``version`` was announced (AssertionError after 2 s)."""
-        deadline = since + ANNOUNCE_WITHIN
-        while True:
-            try:
-                announced, at = self.versions.get(timeout=max(0.0, deadline - time.monotonic()))
-            except queue.Empty:
-                raise AssertionError(f"version {version} not announced within "
-                                     f"{ANNOUNCE_WITHIN} s") from None
-            if announced == version:
-                assert at - since <= ANNOUNCE_WITHIN, at - since
-                return at - since
-            assert announced < version, (announced, version)   # nothing from the future
-
-    def close(self) -> None:
-        if self.connection.sock is not None:
-            try:
-                self.connection.sock.shutdown(socket.SHUT_RDWR)   # wakes the reader
-            except OSError:
-                pass
-        self.thread.join(5)
-        self.connection.close()
 
 
 @pytest.mark.parametrize("round_", range(3))
@@ -189,30 +60,24 @@ def test_a_move_on_server_a_is_announced_by_server_b(tmp_path):
     servers: list[Server] = []
     streams: list[EventStream] = []
     try:
-        a = Server("a", tmp_path, database_url)
+        env = {"DATABASE_URL": database_url, "REDIS_URL": TEST_REDIS_URL,
+               "LIVE_POLL_SECONDS": "60"}
+        a = Server("a", tmp_path, ("--workers", "1", "--local"), env)
         servers.append(a)
         a.wait_ready()                   # A migrates first; B then finds the schema current
-        b = Server("b", tmp_path, database_url)
+        b = Server("b", tmp_path, ("--workers", "1", "--local"), env)
         servers.append(b)
         b.wait_ready()
 
-        status, opened = a.call("POST", "/api/v1/tables", {
-            "game": "ra", "options": {}, "players": ["Ana", "Bea", "Cyril"],
-            "setup": {"sun_groups": SUN_GROUPS}})
-        assert status == 201, opened
+        opened, tokens = a.open_ra_table()
         table = opened["id"]
-        tokens = []
-        for seat in range(3):
-            status, claimed = a.call("POST", f"/api/v1/tables/{table}/seats/{seat}/claim")
-            assert status == 200, claimed
-            tokens.append(claimed["seat_token"])
         # The table is visible through B: one database.
         status, seen = b.call("GET", f"/api/v1/tables/{table}")
         assert status == 200 and seen["version"] == 0
 
-        on_b = EventStream(b, table)
+        on_b = EventStream(b.port, table)
         streams.append(on_b)
-        on_a = EventStream(a, table)
+        on_a = EventStream(a.port, table)
         streams.append(on_a)
         started = time.monotonic()
         on_b.wait_for(0, started)        # the current version first: B is subscribed now
@@ -231,7 +96,7 @@ def test_a_move_on_server_a_is_announced_by_server_b(tmp_path):
             assert status == 200, answer
             version = answer["version"]
             assert version == number + 1
-            delays.append(on_b.wait_for(version, sent))
+            delays.append(on_b.wait_for(version, sent, ANNOUNCE_WITHIN))
             on_a.wait_for(version, sent)
 
         # An undo by the host through A is a new version too; B announces it.

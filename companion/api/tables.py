@@ -2,22 +2,20 @@
 
 from __future__ import annotations
 
-import json
 import time
 from typing import Any
 
-from flask import Response, current_app, jsonify, request, url_for
+from flask import Response, current_app, jsonify, request
 from flask_babel import gettext as _
 from sqlmodel import Session
 
 from .. import db
 from ..i18n import violation_body
-from ..services import broker, tables as live
+from ..links import public_url
+from ..services import broker, live_events, tables as live
 from ..services.tables import StaleVersion, TableProblem
 from ..rules.base import N_
 from . import bp
-
-KEEPALIVE_SECONDS = 15.0
 
 
 def _json_body() -> Any:
@@ -37,7 +35,7 @@ def _problem(problem: TableProblem):
 
 
 def _join_url(table) -> str:
-    return url_for("live.join_by_code", code=table.code, _external=True)
+    return public_url("live.join_by_code", code=table.code)
 
 
 @bp.errorhandler(TableProblem)
@@ -94,8 +92,7 @@ def rejoin_link(table_id: str, position: int):
     token = live.rejoin_link(session, table, position)
     broker.publish(table.id, table.version)
     return {"seat": position, "token": token,
-            "rejoin_url": url_for("live.rejoin", table_id=table.id, token=token,
-                                  _external=True)}
+            "rejoin_url": public_url("live.rejoin", table_id=table.id, token=token)}
 
 
 @bp.post("/tables/<table_id>/rejoin")
@@ -130,8 +127,8 @@ def host_link(table_id: str):
     session = db.session()
     table = _host_rights(session, table_id)
     token = live.host_link(session, table)
-    return {"token": token, "host_url": url_for("live.take_host", table_id=table.id,
-                                                token=token, _external=True)}
+    return {"token": token, "host_url": public_url("live.take_host", table_id=table.id,
+                                                   token=token)}
 
 
 @bp.post("/tables/<table_id>/take-host")
@@ -278,42 +275,36 @@ def _stale(session: Session, table, seat: int | None, stale: StaleVersion):
                        if k in ("state", "prompts")}}), 409
 
 
-def sse(event: str, data: dict[str, Any], event_id: int | None = None) -> str:
-    lines = [f"event: {event}"]
-    if event_id is not None:
-        lines.append(f"id: {event_id}")
-    lines.append(f"data: {json.dumps(data)}")
-    return "\n".join(lines) + "\n\n"
-
-
 def event_stream(table_id: str) -> Response:
-    """Server-Sent Events: ``version`` events as the table changes, keep-alives between."""
+    """Server-Sent Events: ``version`` events as the table changes, keep-alives between.
+
+    The blocking version, one thread per phone, for ``flask run`` and the test client; the
+    server that ``python -m companion serve`` runs answers this path itself with asyncio
+    (:mod:`companion.asgi`), with the same wire format and version read (live_events)."""
     session = db.session()
     live.get_table(session, table_id)       # 404 for an unknown table, before streaming
     engine = db.engine()
     hub = broker.broker()
     max_seconds = current_app.config.get("SSE_MAX_SECONDS")   # tests bound the stream
-
-    def current_version() -> int:
-        with Session(engine) as fresh:
-            return live.get_table(fresh, table_id).version
+    had = live_events.last_seen(request.headers.get("Last-Event-ID"),
+                                request.args.get("version"))
 
     def stream():
         started = time.monotonic()
         with hub.subscribe(table_id) as subscription:
             # subscribe first, then read: a move in between is announced, never lost
-            last = current_version()
-            yield "retry: 2000\n\n"
-            yield sse("version", {"version": last}, last)
+            last = live_events.read_versions(engine, [table_id]).get(table_id, 0)
+            yield live_events.opening(had, last)
             while max_seconds is None or time.monotonic() - started < max_seconds:
-                announced = subscription.get(timeout=KEEPALIVE_SECONDS
+                announced = subscription.get(timeout=live_events.KEEPALIVE_SECONDS
                                              if max_seconds is None else 0.2)
                 if announced is None:
-                    yield ": keep-alive\n\n"
+                    yield live_events.alive_event(last)
                     continue
-                if announced != last:
+                if announced > last:
+                    yield "".join(live_events.version_event(v)
+                                  for v in live_events.versions_between(last, announced))
                     last = announced
-                    yield sse("version", {"version": last}, last)
 
     return Response(stream(), mimetype="text/event-stream",
                     headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})

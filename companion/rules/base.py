@@ -172,6 +172,20 @@ def _join(path: str, key: str | int) -> str:
     return f"{path}.{key}" if path else str(key)
 
 
+_KNOWN_FIELDS: dict[int, tuple["ObjectField", dict[str, "Field"]]] = {}
+
+
+def _known_fields(spec: ObjectField) -> dict[str, Field]:
+    """``{key: field}`` of an object schema, built once per schema (schemas are constants;
+    the identity check guards against a reused id, the bound against schemas made per call)."""
+    entry = _KNOWN_FIELDS.get(id(spec))
+    if entry is None or entry[0] is not spec:
+        if len(_KNOWN_FIELDS) > 1024:
+            _KNOWN_FIELDS.clear()
+        entry = _KNOWN_FIELDS[id(spec)] = (spec, {f.key: f for f in spec.fields})
+    return entry[1]
+
+
 class _Checker:
     """Walk a document against a schema, collecting violations and building a clean copy."""
 
@@ -232,25 +246,32 @@ class _Checker:
         return value
 
     def check_object(self, spec: ObjectField, value: Any, path: str) -> dict[str, Any]:
-        if not isinstance(value, Mapping):
+        if type(value) is not dict and not isinstance(value, Mapping):
             self.fail("schema.not_object", N_("This must be an object with named entries."), path)
             return _Checker().check_object(spec, {}, path)   # defaults, so later checks can run
-        known = {f.key: f for f in spec.fields}
+        known = _known_fields(spec)
         for key in value:
             if key not in known:
                 self.fail("schema.unknown_key", N_("Unknown entry “%(key)s”."), _join(path, key),
                           key=str(key))
         clean: dict[str, Any] = {}
         for key, sub in known.items():
-            sub_path = _join(path, key)
-            if key in value and value[key] is not None:
-                clean[key] = self.check(sub, value[key], sub_path)
+            if key in value and (item := value[key]) is not None:
+                # The common case (a whole number in range) decided here, without a call
+                # or the field's path: a document is mostly counts.
+                if type(item) is int and type(sub) is IntField and item >= 0 and (
+                        sub.max is None or item <= sub.max):
+                    clean[key] = item
+                elif type(sub) is ObjectField:
+                    clean[key] = self.check_object(sub, item, _join(path, key))
+                else:
+                    clean[key] = self.check(sub, item, _join(path, key))
             elif isinstance(sub, BoolField):
                 clean[key] = sub.default
             elif isinstance(sub, IntField) and sub.default is not None:
                 clean[key] = sub.default
             elif isinstance(sub, ObjectField) and not sub.required:
-                clean[key] = self.check_object(sub, {}, sub_path)
+                clean[key] = self.check_object(sub, {}, _join(path, key))
             elif isinstance(sub, ListField) and not sub.required:
                 pass  # an optional list left out stays out: the game decides what that means
             elif isinstance(sub, TextField) and not sub.required:
@@ -258,7 +279,7 @@ class _Checker:
             elif isinstance(sub, ChoiceField) and sub.default is not None:
                 clean[key] = sub.default
             else:
-                self.fail("schema.required", N_("This is required."), sub_path)
+                self.fail("schema.required", N_("This is required."), _join(path, key))
                 clean[key] = _placeholder(sub)   # so later checks can run on the copy
         return clean
 
@@ -270,7 +291,17 @@ class _Checker:
                                            and len(value) > spec.max_items):
             self.fail("schema.list_length", N_("Between %(min)d and %(max)d entries are needed."),
                       path, min=spec.min_items, max=spec.max_items or len(value))
-        return [self.check(spec.item, item, _join(path, i)) for i, item in enumerate(value)]
+        item_spec = spec.item
+        # Dispatched once for the whole list, as check() would for each item.
+        if type(item_spec) is IntField:
+            top = item_spec.max
+            return [item if type(item) is int and item >= 0 and (top is None or item <= top)
+                    else self.check_int(item_spec, item, _join(path, i))
+                    for i, item in enumerate(value)]
+        if type(item_spec) is ObjectField:
+            return [self.check_object(item_spec, item, _join(path, i))
+                    for i, item in enumerate(value)]
+        return [self.check(item_spec, item, _join(path, i)) for i, item in enumerate(value)]
 
 
 def _placeholder(spec: Field) -> Any:

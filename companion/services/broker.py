@@ -1,9 +1,15 @@
 """Fan-out of table versions to the phones watching them (design.md §3).
 
-In-process by default: one server process, queues in memory. With ``REDIS_URL`` the versions
-go through Redis pub/sub, so every server process (gunicorn worker, or another machine) tells
-its own listeners. A message is only a hint ("table X is now at version N"); phones then read
-the state, so a lost or repeated hint costs nothing but a reload.
+A message is only a hint ("table X is now at version N"); phones then read the state, so a lost
+or repeated hint costs nothing but a reload, and every stream also watches the database, which
+decides (:mod:`companion.asgi` polls the versions of the tables its phones watch).
+
+``publish`` is called after a change is committed. It tells, at once:
+  * the announcers registered with :func:`add_announcer` (the asyncio streams of this process,
+    served by :mod:`companion.asgi`);
+  * the app's broker: in-process queues (the Flask route's streams, ``flask run`` and tests),
+    or with ``REDIS_URL`` Redis pub/sub, so every server process hears it without waiting for
+    its database poll (the scaled deployment).
 """
 
 from __future__ import annotations
@@ -13,7 +19,7 @@ import queue
 import threading
 from collections import defaultdict
 from contextlib import contextmanager
-from typing import Iterator, Protocol
+from typing import Callable, Iterator, Protocol
 
 from flask import Flask, current_app
 
@@ -109,9 +115,19 @@ class _RedisSubscription:
         return int(message["data"])
 
 
+Announcer = Callable[[str, int], None]
+
+
 def init_app(app: Flask) -> None:
     url = app.config.get("REDIS_URL")
     app.extensions["scribe.broker"] = RedisBroker(url) if url else LocalBroker()
+    app.extensions["scribe.announcers"] = []
+
+
+def add_announcer(app: Flask, announce: Announcer) -> None:
+    """Call ``announce(table_id, version)`` on every publish of this app (from the thread
+    that committed the change: the callee hands it to its own thread or loop)."""
+    app.extensions["scribe.announcers"].append(announce)
 
 
 def broker() -> LocalBroker | RedisBroker:
@@ -120,4 +136,6 @@ def broker() -> LocalBroker | RedisBroker:
 
 def publish(table_id: str, version: int) -> None:
     """Tell every listener of ``table_id`` that it is now at ``version``."""
+    for announce in current_app.extensions.get("scribe.announcers", ()):
+        announce(table_id, version)
     broker().publish(table_id, version)

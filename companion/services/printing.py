@@ -2,7 +2,8 @@
 
 The web layer and the command line call these; they turn tables and seats from the database
 into the plain data :mod:`pdfgen` draws, and build the links printed as QR codes from a base
-URL (``request.host_url`` on the web, ``--base-url`` on the command line). Bad input raises
+URL (the app's ``PUBLIC_URL`` on the web, ``--base-url`` on the command line; never the
+request's Host header). Bad input raises
 :class:`pdfgen.errors.PrintError` (a RuleViolation: stable code, translatable message); a
 missing table raises it too, with code ``print.no_table``.
 

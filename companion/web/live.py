@@ -20,6 +20,7 @@ from werkzeug.datastructures import MultiDict
 
 from .. import db
 from ..i18n import render_violation
+from ..links import public_url
 from ..models import GameTable, Seat, TableMode
 from ..qr import qr_svg
 from ..rules import Capability, all_rulesets, get_ruleset, offers
@@ -484,14 +485,14 @@ def host(table_id: str):
         try:
             if action == "rejoin":
                 token = live.rejoin_link(session, table, position)
-                url = url_for("live.rejoin", table_id=table.id, token=token, _external=True)
+                url = public_url("live.rejoin", table_id=table.id, token=token)
                 shown = {"rejoin_seat": position, "url": url, "qr": qr_svg(url)}
             elif action in ("cohost", "not_cohost"):
                 live.set_cohost(session, table, position, action == "cohost")
                 broker.publish(table.id, table.version)
             elif action == "host_link":
                 token = live.host_link(session, table)
-                url = url_for("live.take_host", table_id=table.id, token=token, _external=True)
+                url = public_url("live.take_host", table_id=table.id, token=token)
                 shown = {"host_link": True, "url": url, "qr": qr_svg(url)}
         except TableProblem as problem:
             flash(render_violation(problem))
@@ -499,10 +500,9 @@ def host(table_id: str):
             request.args.get("opened") == "1":
         # shown once, right after opening: the link that makes another phone the host
         token = live.host_link(session, table)
-        url = url_for("live.take_host", table_id=table.id, token=token, _external=True)
+        url = public_url("live.take_host", table_id=table.id, token=token)
         shown = {"host_link": True, "opening": True, "url": url, "qr": qr_svg(url)}
-    join_url = url_for("live.join_by_code", code=table.code, _external=True) if table.code \
-        else None
+    join_url = public_url("live.join_by_code", code=table.code) if table.code else None
     return render_template("live/host.html", table=table, join_url=join_url,
                            qr=qr_svg(join_url) if join_url else None, shown=shown,
                            seats=live.seats(session, table),
@@ -529,7 +529,7 @@ def qr(table_id: str):
     table = _table_or_404(table_id)
     if not table.code or not holds_table(table):
         abort(404)
-    svg = qr_svg(url_for("live.join_by_code", code=table.code, _external=True))
+    svg = qr_svg(public_url("live.join_by_code", code=table.code))
     return Response(svg, mimetype="image/svg+xml",
                     headers={"Cache-Control": "private, max-age=3600"})
 

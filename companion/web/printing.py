@@ -17,6 +17,7 @@ from .. import db
 from ..i18n import render_violation, violation_body
 from ..models import GameTable, TableMode
 from ..rules.base import N_
+from ..links import public_base
 from ..services import printing
 from ..services.printing import PrintError
 
@@ -94,7 +95,7 @@ def blank_pad(game: str):
         sheets = _number("sheets", 1, MAX_SHEETS, 10)
     except PrintError as problem:
         return _refuse(problem)
-    return _pdf(lambda: printing.blank_pad_pdf(game, request.host_url, sheets=sheets,
+    return _pdf(lambda: printing.blank_pad_pdf(game, public_base(), sheets=sheets,
                                                players=players, **_options()),
                 f"scribe-{game}-pad.pdf")
 
@@ -102,14 +103,14 @@ def blank_pad(game: str):
 @bp.get("/<game>/aids.pdf")
 def aids(game: str):
     """Play aids and scoring reference cards, their QR codes to the game's score form."""
-    return _pdf(lambda: printing.aids_pdf(game, request.host_url, **_options()),
+    return _pdf(lambda: printing.aids_pdf(game, public_base(), **_options()),
                 f"scribe-{game}-aids.pdf")
 
 
 @bp.get("/<game>/extras/<key>.pdf")
 def extra(game: str, key: str):
     """One of the game's own printouts, as registered by its print module."""
-    return _pdf(lambda: printing.extra_pdf(game, key, request.host_url, **_options()),
+    return _pdf(lambda: printing.extra_pdf(game, key, public_base(), **_options()),
                 f"scribe-{game}-{key}.pdf")
 
 
@@ -122,7 +123,7 @@ def table_pad(table_id: str):
         sheets = _number("sheets", 1, MAX_SHEETS, 5)
     except PrintError as problem:
         return _refuse(problem)
-    return _pdf(lambda: printing.table_pad_pdf(db.session(), table_id, request.host_url,
+    return _pdf(lambda: printing.table_pad_pdf(db.session(), table_id, public_base(),
                                                sheets=sheets, **_options()),
                 "scribe-pad.pdf")
 
@@ -133,7 +134,7 @@ def player_cards(table_id: str):
     if not _join_data_allowed(table_id):
         abort(404)
     return _pdf(lambda: printing.player_cards_for_table(db.session(), table_id,
-                                                        request.host_url, **_options()),
+                                                        public_base(), **_options()),
                 "scribe-player-cards.pdf")
 
 
@@ -142,6 +143,6 @@ def report(table_id: str):
     """The report of a finished game, its QR code to the table."""
     if not _join_data_allowed(table_id):
         abort(404)
-    return _pdf(lambda: printing.report_for_table(db.session(), table_id, request.host_url,
+    return _pdf(lambda: printing.report_for_table(db.session(), table_id, public_base(),
                                                   **_options()),
                 "scribe-report.pdf")

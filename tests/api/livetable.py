@@ -148,6 +148,7 @@ def stored_table(app, table_id: str) -> GameTable:
 def replayed_from_db(app, table_id: str, version: int | None = None) -> dict[str, Any]:
     """services.tables.state_at with an empty cache: the log decides, nothing else."""
     live._CACHE.clear()
+    live._NEWEST.clear()
     with db_session(app) as session:
         table = session.get(GameTable, table_id)
         return live.state_at(session, table, version)

@@ -1,16 +1,22 @@
 """Real-browser fixtures: the app on a local port and headless Chromium driven by Playwright.
 
-Chromium comes from the system (Debian's ``chromium``, installed by .ci/run); Playwright never
-downloads a browser of its own.
+The app is served the way ``python -m companion serve`` serves it (uvicorn around
+:mod:`companion.asgi`: live-update streams on asyncio, pages through a2wsgi), in a thread of
+the test process, on 127.0.0.1. Chromium comes from the system (Debian's ``chromium``,
+installed by .ci/run); Playwright never downloads a browser of its own.
 """
 
 from __future__ import annotations
 
 import shutil
+import socket
 import threading
+import time
 
 import pytest
-from werkzeug.serving import make_server
+import uvicorn
+
+from companion.asgi import create_asgi
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -21,13 +27,27 @@ PHONE = {"width": 390, "height": 844}
 
 @pytest.fixture
 def live_server(app):
-    """Serve ``app`` on a free local port for the length of a test; yields its base URL."""
-    server = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    """Serve ``app`` on a free local port for the length of a test; yields its base URL (the
+    app's PUBLIC_URL too, so its QR codes lead back here). ``app.extensions["scribe.asgi"]``
+    is the ASGI app, for tests that reach its stream hub."""
+    listener = socket.socket()
+    listener.bind(("127.0.0.1", 0))
+    listener.listen(128)
+    base = f"http://127.0.0.1:{listener.getsockname()[1]}"
+    app.config["PUBLIC_URL"] = base
+    asgi = app.extensions["scribe.asgi"] = create_asgi(app, threads=8)
+    server = uvicorn.Server(uvicorn.Config(asgi, lifespan="on", log_level="warning",
+                                           timeout_graceful_shutdown=1))
+    thread = threading.Thread(target=server.run, kwargs={"sockets": [listener]}, daemon=True)
     thread.start()
-    yield f"http://127.0.0.1:{server.server_port}"
-    server.shutdown()
-    thread.join(timeout=5)
+    deadline = time.monotonic() + 10
+    while not server.started:
+        assert thread.is_alive() and time.monotonic() < deadline, "the server did not start"
+        time.sleep(0.02)
+    yield base
+    server.should_exit = True
+    thread.join(timeout=10)
+    listener.close()
 
 
 @pytest.fixture(scope="session")

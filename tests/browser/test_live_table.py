@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import re
+import time
 
 import pytest
 
@@ -51,3 +52,29 @@ def test_two_phones_join_and_follow_each_other(live_server, browser, phone):
     first.get_by_role("button", name="Undo the last move").click()
     second.wait_for_selector(".auction-track li.kind-pharaoh", state="detached", timeout=5000)
     assert "Your turn" in first.locator(".status-line").inner_text()
+
+
+def test_a_phone_whose_stream_drops_says_so_and_catches_up_without_a_reload(
+        app, live_server, phone):
+    """The server ends every stream (as a restart or a lost Wi-Fi would); while the phones
+    are away Ana moves; the watching phone shows "reconnecting…", comes back by itself, and
+    its page catches up, without reloading."""
+    from tests.api.livetable import LiveTable
+
+    table = LiveTable(app.test_client())                # Ana's moves come through the API
+    watcher = phone()
+    watcher.goto(f"{live_server}/tables/{table.id}")
+    hub = app.extensions["scribe.asgi"].hub
+    deadline = time.monotonic() + 10
+    while hub.watched < 1:                              # the page is listening
+        assert time.monotonic() < deadline, hub.watched
+        time.sleep(0.05)
+    watcher.evaluate("window.stillTheSamePage = true")
+
+    hub._loop.call_soon_threadsafe(hub.close_all)       # every stream drops
+    watcher.wait_for_selector(".live-indicator", state="visible", timeout=3000)
+    table.ok(0, {"type": "draw", "tile": "pharaoh"})     # Ana's move, made while away
+
+    watcher.wait_for_selector(".auction-track li.kind-pharaoh", timeout=10000)
+    watcher.wait_for_selector(".live-indicator", state="hidden", timeout=5000)
+    assert watcher.evaluate("window.stillTheSamePage") is True    # no reload happened

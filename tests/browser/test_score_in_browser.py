@@ -26,6 +26,7 @@ def test_score_five_player_game_on_a_phone(live_server, phone, locale, save_labe
     page.click("a[href='/score/ra']")
     add_player = page.locator("button[value=add_player]")
     add_player.click()                        # the form opens with four players; add a fifth
+    page.wait_for_selector("input[name='players.4.name']")   # the form comes back re-drawn
     assert page.locator("input[name='players.4.name']").count() == 1
 
     document = ra_document(players=5)

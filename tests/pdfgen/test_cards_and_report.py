@@ -84,7 +84,27 @@ def test_report_of_a_scored_table(app):
     assert "Moves" not in words                                   # score-only: no move count
 
 
-def test_report_of_a_live_table_has_moves_duration_tiebreak_and_chart(app):
+class _Clock:
+    """A clock a minute further at every look: renders never fall in the same second."""
+
+    def __init__(self) -> None:
+        self.now = 1_700_000_000.0
+
+    def time(self) -> float:
+        self.now += 60
+        return self.now
+
+
+@pytest.fixture
+def fixed_font_time(monkeypatch):
+    """What makes a report the same bytes on any machine. Without libharfbuzz-subset0,
+    WeasyPrint subsets fonts with fontTools, which stamps the current time into every font
+    (``head.modified``) unless SOURCE_DATE_EPOCH (reproducible builds) names the time: so the
+    comparison fixes that one timestamp and nothing else; .ci/run installs the library."""
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1700000000")
+
+
+def test_report_of_a_live_table_has_moves_duration_tiebreak_and_chart(app, fixed_font_time):
     with session_for(app) as session:
         table_id = finished_live_table(session)
         moves = session.exec(select(Move).where(Move.table_id == table_id,
@@ -116,6 +136,21 @@ def test_every_page_of_the_report_leads_to_the_table(app):
     assert all(codes == [f"http://scribe.example:8000/tables/{table_id}"] for codes in pages)
     words = text(pdf)
     assert "Az asztal megnyitásához olvassa be" in words and "Scan" not in words   # caption
+
+
+def test_report_is_the_same_bytes_when_fonttools_subsets_the_fonts(app, fixed_font_time,
+                                                                  monkeypatch):
+    """The machine without libharfbuzz-subset0 (WeasyPrint falls back to fontTools), with the
+    two renders minutes apart: still the same bytes."""
+    from fontTools.misc import timeTools
+    from weasyprint.pdf import fonts
+
+    monkeypatch.setattr(fonts, "harfbuzz_subset", None)
+    monkeypatch.setattr(timeTools, "time", _Clock())
+    with session_for(app) as session:
+        table_id = finished_live_table(session)
+        first = printing.report_for_table(session, table_id, BASE, lang="en")
+        assert printing.report_for_table(session, table_id, BASE, lang="en") == first
 
 
 def test_report_needs_a_finished_table(app):

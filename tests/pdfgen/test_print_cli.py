@@ -18,7 +18,8 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def run(args, tmp_path, database_url=None):
     env = {"SCRIBE_INSTANCE": str(tmp_path), "SECRET_KEY": "cli-test",
-           "PATH": os.environ.get("PATH", "/usr/bin:/bin")}
+           "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
+           "PUBLIC_URL": "http://scribe.test:8000"}     # the QR codes' default base
     if database_url:
         env["DATABASE_URL"] = database_url
     return subprocess.run([sys.executable, "-m", "companion", "print", *args],
@@ -34,7 +35,7 @@ def test_print_pad_writes_a_named_pad(tmp_path):
     assert page_sizes(pdf) == [SIZES["letter"]] * 2
     words = text(pdf, 0)
     assert "Řehoř" in words and "Ödön" in words
-    assert "http://127.0.0.1:8000/score/ra?_players=3" in "".join(words.split())
+    assert "http://scribe.test:8000/score/ra?_players=3" in "".join(words.split())
     again = tmp_path / "again.pdf"                 # another process, another hash seed
     run(["pad", "--game", "ra", "--names", "Ana,Řehoř,Ödön", "--page", "letter", "--lang", "hu",
          "--sheets", "2", "-o", str(again)], tmp_path)

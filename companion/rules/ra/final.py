@@ -86,22 +86,52 @@ def _drawn(players: Sequence[Mapping[str, Any]], epochs: int,
 
 
 def box_violations(players: Sequence[Mapping[str, Any]], epochs: int) -> list[RuleViolation]:
-    """More tiles of a kind than the box holds (spec §2.2), over the whole game."""
+    """More tiles of a kind than the box holds (spec §2.2), over the whole game.
+
+    Every contribution is a count >= 0 (the clean copy), so the running total passes the box
+    count somewhere exactly when the whole total does: the totals are summed first, and the
+    place is looked for only for a kind that is over."""
     checks: list[RuleViolation | None] = []
     for tile, key in (("god", "gods"), ("gold", "gold"), ("flood", "floods")):
-        checks.append(_over_box(tile, _epoch_values(
-            players, epochs, lambda ep, path, key=key: [(f"{path}.{key}", ep[key])])))
+        if _epoch_total(players, epochs, lambda ep, key=key: ep[key]) > t.BOX[tile]:
+            checks.append(_over_box(tile, _epoch_values(
+                players, epochs, lambda ep, path, key=key: [(f"{path}.{key}", ep[key])])))
     for kind in t.CIVILIZATION_KINDS:
-        checks.append(_over_box(f"civ_{kind}", _epoch_values(
-            players, epochs, lambda ep, path, kind=kind: [
-                (f"{path}.civilizations.{kind}", ep["civilizations"][kind])])))
-    checks.append(_over_box("pharaoh", _drawn(players, epochs, "pharaohs")))
-    checks.append(_over_box("nile", _drawn(players, epochs, "niles")))
+        if _epoch_total(players, epochs,
+                        lambda ep, kind=kind: ep["civilizations"][kind]) > t.BOX[f"civ_{kind}"]:
+            checks.append(_over_box(f"civ_{kind}", _epoch_values(
+                players, epochs, lambda ep, path, kind=kind: [
+                    (f"{path}.civilizations.{kind}", ep["civilizations"][kind])])))
+    for tile, key in (("pharaoh", "pharaohs"), ("nile", "niles")):
+        if _drawn_total(players, epochs, key) > t.BOX[tile]:
+            checks.append(_over_box(tile, _drawn(players, epochs, key)))
     for kind in t.MONUMENT_KINDS:
-        checks.append(_over_box(f"mon_{kind}", (
-            (f"players.{p}.monuments.{kind}", player["monuments"][kind])
-            for p, player in enumerate(players))))
+        if sum(player["monuments"][kind] for player in players) > t.BOX[f"mon_{kind}"]:
+            checks.append(_over_box(f"mon_{kind}", (
+                (f"players.{p}.monuments.{kind}", player["monuments"][kind])
+                for p, player in enumerate(players))))
     return [v for v in checks if v is not None]
+
+
+def _epoch_total(players: Sequence[Mapping[str, Any]], epochs: int, get) -> int:
+    """The sum of ``get(epoch)`` over every player's first ``epochs`` epochs."""
+    total = 0
+    for player in players:
+        for holdings in player["epochs"][:epochs]:
+            total += get(holdings)
+    return total
+
+
+def _drawn_total(players: Sequence[Mapping[str, Any]], epochs: int, key: str) -> int:
+    """The sum of :func:`_drawn`'s amounts, without their paths."""
+    total = 0
+    for player in players:
+        before = 0
+        for holdings in player["epochs"][:epochs]:
+            now = holdings[key]
+            total += max(0, now - before)
+            before = now
+    return total
 
 
 def sun_violations(players: Sequence[Mapping[str, Any]], epochs: int) -> list[RuleViolation]:

@@ -1,0 +1,335 @@
+"""The server ``python -m companion serve`` runs: live-update streams on asyncio, the rest Flask.
+
+An open Server-Sent Events stream costs a coroutine and a queue here, not a request thread
+(design.md §3: a club evening is hundreds of phones), and a closed one is released as soon as
+uvicorn reports the disconnect. Every other request goes to the Flask app through
+``a2wsgi.WSGIMiddleware`` (a thread pool), so the app is unchanged.
+
+How a stream learns of a new version, in each server process (gunicorn worker):
+  * a change committed by this process is announced at once (``broker.add_announcer``);
+  * changes committed by other processes are found by one query every ``LIVE_POLL_SECONDS``
+    (0.1 s) that reads the versions of every table this process's phones watch: the
+    database decides, so this works with SQLite and any number of workers, no Redis needed;
+  * with ``REDIS_URL`` the other processes' announcements also arrive through Redis pub/sub,
+    at once, and the poll slows to once a second as the safety net.
+
+A stream starts with the versions the phone missed (``Last-Event-ID`` or ``?version=``), then
+sends every version in order (:mod:`companion.services.live_events`, shared with the Flask
+route that ``flask run`` and the test client use).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any, Awaitable, Callable
+from urllib.parse import parse_qs
+
+from a2wsgi import WSGIMiddleware
+from flask import Flask
+from uvicorn_worker import UvicornWorker
+
+from .services import broker, live_events
+from .services.broker import CHANNEL
+
+logger = logging.getLogger(__name__)
+
+Scope = dict[str, Any]
+Receive = Callable[[], Awaitable[dict[str, Any]]]
+Send = Callable[[dict[str, Any]], Awaitable[None]]
+
+POLL_CHUNK = 500                  # table ids per version query
+REDIS_RETRY_SECONDS = 1.0
+_CLOSE = -1                       # put in an inbox: end that stream (the phone reconnects)
+STREAM_HEADERS = [(b"content-type", b"text/event-stream; charset=utf-8"),
+                  (b"cache-control", b"no-cache"), (b"x-accel-buffering", b"no")]
+
+
+@dataclass(eq=False)
+class _Watch:
+    """One table watched by this process: its latest known version and its streams' inboxes."""
+
+    version: int = -1
+    inboxes: set["asyncio.Queue[int]"] = field(default_factory=set)
+    found: "asyncio.Future[bool] | None" = None     # resolved once the first read is done
+
+
+class StreamHub:
+    """The tables this process's streams watch, and what tells them of new versions."""
+
+    def __init__(self, read_versions: Callable[[list[str]], dict[str, int]],
+                 poll_seconds: float, redis_url: str | None = None):
+        self._read_versions = read_versions
+        self.poll_seconds = poll_seconds
+        self.redis_url = redis_url
+        self._tables: dict[str, _Watch] = {}
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._tasks: list[asyncio.Task] = []
+        # Database reads of the streams get their own threads: a burst of phones opening
+        # streams never waits behind the moves in the WSGI pool, nor the moves behind them.
+        self._reader = ThreadPoolExecutor(max_workers=2, thread_name_prefix="scribe-versions")
+
+    @property
+    def watched(self) -> int:
+        """How many streams are open in this process (tests and the benchmark read it)."""
+        return sum(len(w.inboxes) for w in self._tables.values())
+
+    # ---- running ---------------------------------------------------------------------------
+
+    def start(self) -> None:
+        """Start the poll (and the Redis listener) on the running loop; idempotent."""
+        if self._tasks:
+            return
+        self._loop = asyncio.get_running_loop()
+        self._tasks.append(self._loop.create_task(self._poll_forever()))
+        if self.redis_url:
+            self._tasks.append(self._loop.create_task(self._redis_forever()))
+
+    async def stop(self) -> None:
+        for task in self._tasks:
+            task.cancel()
+        for task in self._tasks:
+            try:
+                await task
+            except (asyncio.CancelledError, Exception):   # noqa: BLE001 - shutting down
+                pass
+        self._tasks.clear()
+
+    # ---- announcements ---------------------------------------------------------------------
+
+    def announce(self, table_id: str, version: int) -> None:
+        """``table_id`` is at ``version`` (on the loop's thread): tell its streams if newer."""
+        watch = self._tables.get(table_id)
+        if watch is None or version <= watch.version:
+            return
+        watch.version = version
+        for inbox in watch.inboxes:
+            inbox.put_nowait(version)
+
+    def close_all(self) -> None:
+        """End every open stream (on the loop's thread); the phones reconnect by themselves
+        and are told what they missed. How a test drops every phone at once."""
+        for watch in self._tables.values():
+            for inbox in watch.inboxes:
+                inbox.put_nowait(_CLOSE)
+
+    def announce_threadsafe(self, table_id: str, version: int) -> None:
+        """:meth:`announce` from any thread (the Flask request that committed the move)."""
+        loop = self._loop
+        if loop is None or loop.is_closed() or table_id not in self._tables:
+            return      # nobody here watches it: no need to wake the loop (a read of a dict)
+        try:
+            loop.call_soon_threadsafe(self.announce, table_id, version)
+        except RuntimeError:            # the loop closed meanwhile: nobody is listening
+            pass
+
+    # ---- streams ---------------------------------------------------------------------------
+
+    async def subscribe(self, table_id: str) -> "tuple[int, asyncio.Queue[int]] | None":
+        """Register an inbox for ``table_id``: (its current version, the inbox), or None when
+        there is no such live table. The inbox is registered before the version is read, so
+        a change in between is announced, never lost."""
+        self.start()
+        inbox: asyncio.Queue[int] = asyncio.Queue()
+        watch = self._tables.get(table_id)
+        if watch is None:
+            watch = self._tables[table_id] = _Watch()
+            watch.found = asyncio.get_running_loop().create_future()
+            watch.inboxes.add(inbox)
+            try:
+                versions = await asyncio.get_running_loop().run_in_executor(
+                    self._reader, self._read_versions, [table_id])
+            except BaseException as failure:
+                self._forget(table_id, watch)
+                watch.found.set_exception(failure)
+                watch.found.exception()         # retrieved: waiting streams re-raise it
+                raise
+            if table_id in versions:
+                watch.version = max(watch.version, versions[table_id])
+            watch.found.set_result(table_id in versions)
+        else:
+            watch.inboxes.add(inbox)
+        assert watch.found is not None
+        if not await asyncio.shield(watch.found):
+            self._forget(table_id, watch)
+            return None
+        return watch.version, inbox
+
+    def unsubscribe(self, table_id: str, inbox: "asyncio.Queue[int]") -> None:
+        watch = self._tables.get(table_id)
+        if watch is not None:
+            watch.inboxes.discard(inbox)
+            if not watch.inboxes and watch.found is not None and watch.found.done():
+                del self._tables[table_id]
+
+    def _forget(self, table_id: str, watch: _Watch) -> None:
+        if self._tables.get(table_id) is watch:
+            del self._tables[table_id]
+
+    # ---- the sources of versions -----------------------------------------------------------
+
+    async def poll_once(self) -> None:
+        """Read the versions of every watched table (one query per POLL_CHUNK tables) and
+        announce the new ones."""
+        ids = [table_id for table_id, watch in self._tables.items()
+               if watch.found is not None and watch.found.done()]
+        loop = asyncio.get_running_loop()
+        for start in range(0, len(ids), POLL_CHUNK):
+            versions = await loop.run_in_executor(self._reader, self._read_versions,
+                                                  ids[start:start + POLL_CHUNK])
+            for table_id, version in versions.items():
+                self.announce(table_id, version)
+
+    async def _poll_forever(self) -> None:
+        while True:
+            await asyncio.sleep(self.poll_seconds)
+            try:
+                await self.poll_once()
+            except Exception:           # noqa: BLE001 - the database is back next time
+                logger.warning("could not read the watched tables' versions", exc_info=True)
+
+    async def _redis_forever(self) -> None:
+        """Hear every process's announcements through Redis (one pattern subscription)."""
+        import redis.asyncio as aioredis
+
+        prefix = CHANNEL.format("")
+        while True:
+            client = aioredis.Redis.from_url(self.redis_url)
+            pubsub = client.pubsub(ignore_subscribe_messages=True)
+            try:
+                await pubsub.psubscribe(CHANNEL.format("*"))
+                while True:
+                    message = await pubsub.get_message(timeout=5.0)
+                    if message is None or message.get("type") != "pmessage":
+                        continue
+                    channel = message["channel"].decode()
+                    if channel.startswith(prefix):
+                        self.announce(channel[len(prefix):], int(message["data"]))
+            except asyncio.CancelledError:
+                raise
+            except Exception:           # noqa: BLE001 - Redis is a hint; the poll goes on
+                logger.warning("Redis announcements lost; retrying", exc_info=True)
+                await asyncio.sleep(REDIS_RETRY_SECONDS)
+            finally:
+                try:
+                    await pubsub.aclose()
+                    await client.aclose()
+                except Exception:       # noqa: BLE001 - already broken
+                    pass
+
+
+def _header(scope: Scope, name: bytes) -> str | None:
+    for key, value in scope.get("headers", ()):
+        if key == name:
+            return value.decode("latin-1")
+    return None
+
+
+class ScribeASGI:
+    """The ASGI app: event streams here, every other request to Flask."""
+
+    def __init__(self, flask_app: Flask, threads: int = 8):
+        self.flask_app = flask_app
+        engine = flask_app.extensions["scribe.engine"]
+        redis_url = flask_app.config.get("REDIS_URL")
+        poll = flask_app.config.get("LIVE_POLL_SECONDS") or (1.0 if redis_url else 0.1)
+        self.hub = StreamHub(lambda ids: live_events.read_versions(engine, ids), float(poll),
+                             redis_url)
+        self.keepalive_seconds = live_events.KEEPALIVE_SECONDS
+        broker.add_announcer(flask_app, self.hub.announce_threadsafe)
+        self.wsgi = WSGIMiddleware(flask_app, workers=threads)
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "lifespan":
+            await self._lifespan(receive, send)
+            return
+        if scope["type"] == "http" and scope["method"] == "GET":
+            table_id = live_events.table_id_of_events_path(scope["path"])
+            if table_id is not None:
+                await self._stream(scope, receive, send, table_id)
+                return
+        await self.wsgi(scope, receive, send)
+
+    async def _lifespan(self, receive: Receive, send: Send) -> None:
+        while True:
+            message = await receive()
+            if message["type"] == "lifespan.startup":
+                self.hub.start()
+                await send({"type": "lifespan.startup.complete"})
+            elif message["type"] == "lifespan.shutdown":
+                await self.hub.stop()
+                await send({"type": "lifespan.shutdown.complete"})
+                return
+
+    async def _stream(self, scope: Scope, receive: Receive, send: Send, table_id: str) -> None:
+        """One phone's stream of ``table_id``'s versions, until the phone goes away."""
+        query = parse_qs(scope.get("query_string", b"").decode("latin-1"))
+        had = live_events.last_seen(_header(scope, b"last-event-id"),
+                                    (query.get("version") or [None])[0])
+        subscription = await self.hub.subscribe(table_id)
+        if subscription is None:                # no such table: Flask answers (404, in JSON)
+            await self.wsgi(scope, receive, send)
+            return
+        current, inbox = subscription
+        try:
+            await send({"type": "http.response.start", "status": 200,
+                        "headers": STREAM_HEADERS})
+            await send({"type": "http.response.body", "more_body": True,
+                        "body": live_events.opening(had, current).encode()})
+            pump = asyncio.ensure_future(self._pump(send, inbox, current))
+            gone = asyncio.ensure_future(_disconnected(receive))
+            try:
+                await asyncio.wait({pump, gone}, return_when=asyncio.FIRST_COMPLETED)
+            finally:
+                for task in (pump, gone):
+                    task.cancel()
+                await asyncio.gather(pump, gone, return_exceptions=True)
+            if pump.done() and not pump.cancelled() and pump.exception() is None:
+                await send({"type": "http.response.body", "body": b"", "more_body": False})
+        except OSError:                          # the connection broke while we wrote
+            pass
+        finally:
+            self.hub.unsubscribe(table_id, inbox)
+
+    async def _pump(self, send: Send, inbox: "asyncio.Queue[int]", last: int) -> None:
+        while True:
+            try:
+                announced = await asyncio.wait_for(inbox.get(), self.keepalive_seconds)
+            except asyncio.TimeoutError:
+                await send({"type": "http.response.body", "more_body": True,
+                            "body": live_events.alive_event(last).encode()})
+                continue
+            while not inbox.empty():            # several changes at once: one write
+                queued = inbox.get_nowait()
+                announced = _CLOSE if _CLOSE in (announced, queued) else max(announced, queued)
+            if announced == _CLOSE:
+                return
+            if announced > last:
+                events = "".join(live_events.version_event(v)
+                                 for v in live_events.versions_between(last, announced))
+                await send({"type": "http.response.body", "body": events.encode(),
+                            "more_body": True})
+                last = announced
+
+
+async def _disconnected(receive: Receive) -> None:
+    while (await receive())["type"] != "http.disconnect":
+        pass
+
+
+def create_asgi(flask_app: Flask | None = None, threads: int = 8) -> ScribeASGI:
+    """The ASGI app around ``flask_app`` (default: the app from the environment)."""
+    if flask_app is None:
+        from . import create_app
+        flask_app = create_app()
+    return ScribeASGI(flask_app, threads=threads)
+
+
+class ScribeWorker(UvicornWorker):
+    """gunicorn's worker for :class:`ScribeASGI`: uvicorn with uvloop and httptools where
+    installed; streams still open at shutdown are ended after a few seconds."""
+
+    CONFIG_KWARGS = {"loop": "auto", "http": "auto", "lifespan": "on",
+                     "timeout_graceful_shutdown": 3}
