@@ -281,7 +281,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     upgrade = commands.add_parser("upgrade-db", help="bring the database to the current schema")
     upgrade.set_defaults(handler=_upgrade)
 
-    _add_print(commands)
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if argv[:1] == ["print"]:
+        _add_print(commands)      # reads every game's print module: only when printing
+    else:
+        commands.add_parser("print", help="make a PDF: score pad, play aids, a game's own "
+                                          "printout, player cards or game report "
+                                          "(python -m companion print --help)")
 
     args = parser.parse_args(argv)
     return args.handler(args)

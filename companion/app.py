@@ -9,9 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-import orjson
 from flask import Flask
-from flask.json.provider import DefaultJSONProvider
 from flask_wtf import CSRFProtect
 
 from .config import Config, clean_public_url, lan_url
@@ -20,33 +18,11 @@ csrf = CSRFProtect()
 ROOT = Path(__file__).resolve().parent.parent   # templates/ and static/ live beside the package
 
 
-class JSONProvider(DefaultJSONProvider):
-    """Flask's JSON responses, encoded by orjson (about 7x faster than :mod:`json` on a
-    score sheet or a table's state, the bulk of a move's answer): the same values, keys
-    sorted, compact. Flask's own conversions (dates, UUIDs, dataclasses, ``__html__``) still
-    apply; anything orjson refuses (non-string keys, integers past 64 bits) is encoded by
-    :mod:`json` as before. Non-ASCII text is sent as UTF-8 instead of ``\\u`` escapes."""
-
-    _OPTIONS = (orjson.OPT_SORT_KEYS | orjson.OPT_PASSTHROUGH_DATETIME
-                | orjson.OPT_PASSTHROUGH_DATACLASS)
-
-    def response(self, *args: Any, **kwargs: Any):
-        if self.compact is False or (self.compact is None and self._app.debug):
-            return super().response(*args, **kwargs)          # indented, for people
-        obj = self._prepare_response_obj(args, kwargs)
-        try:
-            body = orjson.dumps(obj, default=self.default, option=self._OPTIONS)
-        except (orjson.JSONEncodeError, TypeError):
-            return super().response(*args, **kwargs)
-        return self._app.response_class(body + b"\n", mimetype=self.mimetype)
-
-
 def create_app(config: Any = None) -> Flask:
     """Create the app from a Config object (default: the environment)."""
     config = config or Config()
     app = Flask(__name__, template_folder=str(ROOT / "templates"),
                 static_folder=str(ROOT / "static"), instance_path=str(config.INSTANCE_PATH))
-    app.json = JSONProvider(app)
     app.config.from_object(config)
     # Join links and QR codes are built on this, never on the request's Host header (which
     # on the host's own screen is 127.0.0.1, and which anyone can forge).

@@ -25,7 +25,7 @@ def test_a_round_on_two_phones(live_server, browser, phone):
     host.fill("input[name='players.1']", "Bo")
     host.select_option("select[name='setup.colors.1']", '"brown"')
     host.click("button[value=open]")
-    host.wait_for_url(re.compile(r".*/tables/[\w-]+/host$"))
+    host.wait_for_url(re.compile(r".*/tables/[\w-]+/host(\?.*)?$"))
     table_id = host.url.split("/")[-2]
     code = host.locator(".join-card .code").inner_text().strip()
 
