@@ -47,19 +47,26 @@ STREAM_HEADERS = [(b"content-type", b"text/event-stream; charset=utf-8"),
                   (b"cache-control", b"no-cache"), (b"x-accel-buffering", b"no")]
 
 
+# An inbox receives (VERSION, n) or (SEATS, n) — the table's newest version, or how many times
+# its seats and requests have changed — or _CLOSE.
+VERSION, SEATS = "version", "seats"
+
+
 @dataclass(eq=False)
 class _Watch:
-    """One table watched by this process: its latest known version and its streams' inboxes."""
+    """One table watched by this process: its latest known version and seats count, and its
+    streams' inboxes."""
 
     version: int = -1
-    inboxes: set["asyncio.Queue[int]"] = field(default_factory=set)
+    seats: int = -1
+    inboxes: set["asyncio.Queue[Any]"] = field(default_factory=set)
     found: "asyncio.Future[bool] | None" = None     # resolved once the first read is done
 
 
 class StreamHub:
     """The tables this process's streams watch, and what tells them of new versions."""
 
-    def __init__(self, read_versions: Callable[[list[str]], dict[str, int]],
+    def __init__(self, read_versions: Callable[[list[str]], dict[str, tuple[int, int]]],
                  poll_seconds: float, redis_url: str | None = None):
         self._read_versions = read_versions
         self.poll_seconds = poll_seconds
@@ -99,14 +106,22 @@ class StreamHub:
 
     # ---- announcements ---------------------------------------------------------------------
 
-    def announce(self, table_id: str, version: int) -> None:
-        """``table_id`` is at ``version`` (on the loop's thread): tell its streams if newer."""
+    def announce(self, table_id: str, version: int, seats: int | None = None) -> None:
+        """``table_id`` is at ``version`` (and its seats changed ``seats`` times), on the
+        loop's thread: tell its streams what is newer."""
         watch = self._tables.get(table_id)
-        if watch is None or version <= watch.version:
+        if watch is None:
             return
-        watch.version = version
+        news = []
+        if version > watch.version:
+            watch.version = version
+            news.append((VERSION, version))
+        if seats is not None and seats > watch.seats:
+            watch.seats = seats
+            news.append((SEATS, seats))
         for inbox in watch.inboxes:
-            inbox.put_nowait(version)
+            for item in news:
+                inbox.put_nowait(item)
 
     def close_all(self) -> None:
         """End every open stream (on the loop's thread); the phones reconnect by themselves
@@ -115,24 +130,26 @@ class StreamHub:
             for inbox in watch.inboxes:
                 inbox.put_nowait(_CLOSE)
 
-    def announce_threadsafe(self, table_id: str, version: int) -> None:
+    def announce_threadsafe(self, table_id: str, version: int,
+                            seats: int | None = None) -> None:
         """:meth:`announce` from any thread (the Flask request that committed the move)."""
         loop = self._loop
         if loop is None or loop.is_closed() or table_id not in self._tables:
             return      # nobody here watches it: no need to wake the loop (a read of a dict)
         try:
-            loop.call_soon_threadsafe(self.announce, table_id, version)
+            loop.call_soon_threadsafe(self.announce, table_id, version, seats)
         except RuntimeError:            # the loop closed meanwhile: nobody is listening
             pass
 
     # ---- streams ---------------------------------------------------------------------------
 
-    async def subscribe(self, table_id: str) -> "tuple[int, asyncio.Queue[int]] | None":
-        """Register an inbox for ``table_id``: (its current version, the inbox), or None when
-        there is no such live table. The inbox is registered before the version is read, so
+    async def subscribe(self, table_id: str
+                        ) -> "tuple[int, int, asyncio.Queue[Any]] | None":
+        """Register an inbox for ``table_id``: (its current version, its seats count, the
+        inbox), or None when there is no such live table. The inbox is registered before the version is read, so
         a change in between is announced, never lost."""
         self.start()
-        inbox: asyncio.Queue[int] = asyncio.Queue()
+        inbox: asyncio.Queue[Any] = asyncio.Queue()
         watch = self._tables.get(table_id)
         if watch is None:
             watch = self._tables[table_id] = _Watch()
@@ -147,7 +164,9 @@ class StreamHub:
                 watch.found.exception()         # retrieved: waiting streams re-raise it
                 raise
             if table_id in versions:
-                watch.version = max(watch.version, versions[table_id])
+                version, seats = versions[table_id]
+                watch.version = max(watch.version, version)
+                watch.seats = max(watch.seats, seats)
             watch.found.set_result(table_id in versions)
         else:
             watch.inboxes.add(inbox)
@@ -155,9 +174,9 @@ class StreamHub:
         if not await asyncio.shield(watch.found):
             self._forget(table_id, watch)
             return None
-        return watch.version, inbox
+        return watch.version, watch.seats, inbox
 
-    def unsubscribe(self, table_id: str, inbox: "asyncio.Queue[int]") -> None:
+    def unsubscribe(self, table_id: str, inbox: "asyncio.Queue[Any]") -> None:
         watch = self._tables.get(table_id)
         if watch is not None:
             watch.inboxes.discard(inbox)
@@ -179,8 +198,8 @@ class StreamHub:
         for start in range(0, len(ids), POLL_CHUNK):
             versions = await loop.run_in_executor(self._reader, self._read_versions,
                                                   ids[start:start + POLL_CHUNK])
-            for table_id, version in versions.items():
-                self.announce(table_id, version)
+            for table_id, (version, seats) in versions.items():
+                self.announce(table_id, version, seats)
 
     async def _poll_forever(self) -> None:
         while True:
@@ -206,7 +225,8 @@ class StreamHub:
                         continue
                     channel = message["channel"].decode()
                     if channel.startswith(prefix):
-                        self.announce(channel[len(prefix):], int(message["data"]))
+                        version, seats = broker.parse_announcement(message["data"])
+                        self.announce(channel[len(prefix):], version, seats)
             except asyncio.CancelledError:
                 raise
             except Exception:           # noqa: BLE001 - Redis is a hint; the poll goes on
@@ -272,13 +292,13 @@ class ScribeASGI:
         if subscription is None:                # no such table: Flask answers (404, in JSON)
             await self.wsgi(scope, receive, send)
             return
-        current, inbox = subscription
+        current, seats, inbox = subscription
         try:
             await send({"type": "http.response.start", "status": 200,
                         "headers": STREAM_HEADERS})
             await send({"type": "http.response.body", "more_body": True,
-                        "body": live_events.opening(had, current).encode()})
-            pump = asyncio.ensure_future(self._pump(send, inbox, current))
+                        "body": live_events.opening(had, current, seats).encode()})
+            pump = asyncio.ensure_future(self._pump(send, inbox, current, seats))
             gone = asyncio.ensure_future(_disconnected(receive))
             try:
                 await asyncio.wait({pump, gone}, return_when=asyncio.FIRST_COMPLETED)
@@ -293,25 +313,32 @@ class ScribeASGI:
         finally:
             self.hub.unsubscribe(table_id, inbox)
 
-    async def _pump(self, send: Send, inbox: "asyncio.Queue[int]", last: int) -> None:
+    async def _pump(self, send: Send, inbox: "asyncio.Queue[Any]", last: int,
+                    seats: int) -> None:
         while True:
             try:
-                announced = await asyncio.wait_for(inbox.get(), self.keepalive_seconds)
+                items = [await asyncio.wait_for(inbox.get(), self.keepalive_seconds)]
             except asyncio.TimeoutError:
                 await send({"type": "http.response.body", "more_body": True,
                             "body": live_events.alive_event(last).encode()})
                 continue
             while not inbox.empty():            # several changes at once: one write
-                queued = inbox.get_nowait()
-                announced = _CLOSE if _CLOSE in (announced, queued) else max(announced, queued)
-            if announced == _CLOSE:
+                items.append(inbox.get_nowait())
+            if _CLOSE in items:
                 return
-            if announced > last:
-                events = "".join(live_events.version_event(v)
-                                 for v in live_events.versions_between(last, announced))
+            version = max([n for kind, n in items if kind == VERSION], default=last)
+            told_seats = max([n for kind, n in items if kind == SEATS], default=seats)
+            events = ""
+            if version > last:
+                events += "".join(live_events.version_event(v)
+                                  for v in live_events.versions_between(last, version))
+                last = version
+            if told_seats > seats:
+                events += live_events.seats_event(told_seats, last)
+                seats = told_seats
+            if events:
                 await send({"type": "http.response.body", "body": events.encode(),
                             "more_body": True})
-                last = announced
 
 
 async def _disconnected(receive: Receive) -> None:

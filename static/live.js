@@ -15,6 +15,9 @@
   var refreshing = false, again = false, refreshTimer = null;
 
   function version() { return parseInt(live.dataset.version, 10); }
+  // How many times the seats and requests changed (a phone joined, a seat asks to undo); a
+  // page without it takes the first count the stream tells as the one it shows.
+  function seats() { return live.dataset.seats ? parseInt(live.dataset.seats, 10) : null; }
 
   function showReconnecting(shown) {
     var indicator = live.querySelector(".live-indicator");
@@ -35,6 +38,7 @@
         if (fresh) {
           live.innerHTML = fresh.innerHTML;
           live.dataset.version = fresh.dataset.version;
+          if (fresh.dataset.seats) { live.dataset.seats = fresh.dataset.seats; }
         }
         showReconnecting(!source || source.readyState !== EventSource.OPEN);
       })
@@ -79,6 +83,11 @@
     source = new EventSource(url);
     source.addEventListener("version", heard);
     source.addEventListener("alive", heard);
+    source.addEventListener("seats", function (event) {
+      var told = JSON.parse(event.data).seats;
+      if (seats() === null) { live.dataset.seats = told; }
+      else if (told !== seats()) { live.dataset.seats = told; refresh(); }
+    });
     source.addEventListener("error", function () {
       showReconnecting(true);
       // CONNECTING: the browser retries by itself. CLOSED: it gave up (a server error

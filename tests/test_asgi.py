@@ -13,7 +13,7 @@ import pytest
 from companion.asgi import ScribeASGI, StreamHub
 from companion.db import make_engine
 from companion.services import live_events
-from tests.api.livetable import LiveTable
+from tests.api.livetable import LiveTable, bearer
 from tests.liveserver import RA_OPENING
 
 pytestmark = pytest.mark.db
@@ -141,13 +141,18 @@ def test_the_poll_finds_a_move_made_by_another_process(app, client, tmp_path):
     async def scenario():
         subscription = await hub.subscribe(table.id)
         assert subscription is not None
-        version, inbox = subscription
-        assert version == 0
+        version, seats, inbox = subscription
+        assert version == 0 and seats >= 3       # three seats claimed
         for seat, move in RA_OPENING[:2]:
             await asyncio.to_thread(table.ok, seat, move)
         assert inbox.empty()                     # nobody told this hub
         await hub.poll_once()
-        assert inbox.get_nowait() == 2
+        assert inbox.get_nowait() == ("version", 2)
+        # a seat's request to undo changes no version, but the phones are told of it
+        await asyncio.to_thread(client.post, f"{table.url}/undo-request",
+                                headers=bearer(table.tokens[2]), json={"version": 2})
+        await hub.poll_once()
+        assert inbox.get_nowait() == ("seats", seats + 1)
         assert list(live_events.versions_between(0, 2)) == [1, 2]
         hub.unsubscribe(table.id, inbox)
         await hub.stop()
@@ -227,13 +232,17 @@ def test_announcers_hear_every_publish_from_any_thread(app):
     from companion.services import broker
 
     heard = []
-    broker.add_announcer(app, lambda table_id, version: heard.append((table_id, version)))
+    broker.add_announcer(app, lambda table_id, version, seats: heard.append(
+        (table_id, version, seats)))
 
     def publish():
         with app.app_context():
             broker.publish("t1", 4)
+            broker.publish("t1", 4, 7)
 
     thread = threading.Thread(target=publish)
     thread.start()
     thread.join(5)
-    assert heard == [("t1", 4)]
+    assert heard == [("t1", 4, None), ("t1", 4, 7)]
+    assert broker.parse_announcement(b"4:7") == (4, 7) and broker.parse_announcement("4") == (
+        4, None)

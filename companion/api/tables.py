@@ -12,6 +12,7 @@ from sqlmodel import Session
 from .. import db
 from ..i18n import violation_body
 from ..links import public_url
+from ..models import GameTable
 from ..services import broker, live_events, tables as live
 from ..services.tables import StaleVersion, TableProblem
 from ..rules.base import N_
@@ -70,8 +71,15 @@ def claim_seat(table_id: str, position: int):
     token = live.claim_seat(session, table, position,
                             host=live.has_host_rights(table, _bearer(), mine),
                             generation=generation, current=mine)
-    broker.publish(table.id, table.version)
+    _announce_seats(table)
     return {"seat_token": token, "seat": position}
+
+
+def _announce_seats(table: GameTable) -> None:
+    """Tell the watching phones that the seats or requests changed (the host page lists
+    them; the mover sees a request to undo)."""
+    db.session().refresh(table)
+    broker.publish(table.id, table.version, table.seats_version)
 
 
 def _host_rights(session: Session, table_id: str):
@@ -90,7 +98,7 @@ def rejoin_link(table_id: str, position: int):
     session = db.session()
     table = _host_rights(session, table_id)
     token = live.rejoin_link(session, table, position)
-    broker.publish(table.id, table.version)
+    _announce_seats(table)
     return {"seat": position, "token": token,
             "rejoin_url": public_url("live.rejoin", table_id=table.id, token=token)}
 
@@ -103,7 +111,7 @@ def rejoin(table_id: str):
     body = _json_body()
     position, token = live.rejoin(session, table, body.get("token")
                                   if isinstance(body, dict) else None)
-    broker.publish(table.id, table.version)
+    _announce_seats(table)
     return {"seat": position, "seat_token": token}
 
 
@@ -117,7 +125,7 @@ def cohost(table_id: str, position: int):
     if not isinstance(on, bool):
         raise TableProblem(422, "schema.not_boolean", N_("This must be true or false."), "on")
     live.set_cohost(session, table, position, on)
-    broker.publish(table.id, table.version)
+    _announce_seats(table)
     return {"seat": position, "cohost": on}
 
 
@@ -139,7 +147,7 @@ def take_host(table_id: str):
     body = _json_body()
     token = live.take_host(session, table, body.get("token") if isinstance(body, dict)
                            else None)
-    broker.publish(table.id, table.version)
+    _announce_seats(table)
     return {"host_token": token}
 
 
@@ -247,7 +255,7 @@ def request_undo(table_id: str):
                           if isinstance(body, dict) else None)
     except StaleVersion as stale:
         return _stale(session, table, seat, stale)
-    broker.publish(table.id, table.version)
+    _announce_seats(table)
     return {"undo_request": live.open_undo_request(table)}, 201
 
 
@@ -262,7 +270,7 @@ def refuse_undo(table_id: str):
                            N_("Only the player who made the last move, or the host, may "
                               "undo it; ask them."))
     live.refuse_undo(session, table)
-    broker.publish(table.id, table.version)
+    _announce_seats(table)
     return {"undo_request": None}
 
 
@@ -293,7 +301,7 @@ def event_stream(table_id: str) -> Response:
         started = time.monotonic()
         with hub.subscribe(table_id) as subscription:
             # subscribe first, then read: a move in between is announced, never lost
-            last = live_events.read_versions(engine, [table_id]).get(table_id, 0)
+            last = live_events.read_versions(engine, [table_id]).get(table_id, (0, 0))[0]
             yield live_events.opening(had, last)
             while max_seconds is None or time.monotonic() - started < max_seconds:
                 announced = subscription.get(timeout=live_events.KEEPALIVE_SECONDS

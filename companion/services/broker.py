@@ -41,7 +41,7 @@ class LocalBroker:
         self._listeners: dict[str, set[queue.Queue[int]]] = defaultdict(set)
         self._lock = threading.Lock()
 
-    def publish(self, table_id: str, version: int) -> None:
+    def publish(self, table_id: str, version: int, seats: int | None = None) -> None:
         with self._lock:
             listeners = list(self._listeners.get(table_id, ()))
         for listener in listeners:
@@ -81,11 +81,12 @@ class RedisBroker:
         self.redis = redis.Redis.from_url(url)
         self.errors = redis.RedisError
 
-    def publish(self, table_id: str, version: int) -> None:
+    def publish(self, table_id: str, version: int, seats: int | None = None) -> None:
         # Called after the move is committed: a Redis outage must not turn an accepted move
         # into a 500 (the phone's retry would then be answered from the log, unannounced).
         try:
-            self.redis.publish(CHANNEL.format(table_id), str(version))
+            self.redis.publish(CHANNEL.format(table_id),
+                               str(version) if seats is None else f"{version}:{seats}")
         except self.errors:
             logger.warning("could not announce version %s of table %s", version, table_id,
                            exc_info=True)
@@ -112,10 +113,10 @@ class _RedisSubscription:
         message = self.pubsub.get_message(timeout=timeout)
         if message is None or message.get("type") != "message":
             return None
-        return int(message["data"])
+        return parse_announcement(message["data"])[0]
 
 
-Announcer = Callable[[str, int], None]
+Announcer = Callable[[str, int, "int | None"], None]
 
 
 def init_app(app: Flask) -> None:
@@ -125,7 +126,7 @@ def init_app(app: Flask) -> None:
 
 
 def add_announcer(app: Flask, announce: Announcer) -> None:
-    """Call ``announce(table_id, version)`` on every publish of this app (from the thread
+    """Call ``announce(table_id, version, seats)`` on every publish of this app (from the thread
     that committed the change: the callee hands it to its own thread or loop)."""
     app.extensions["scribe.announcers"].append(announce)
 
@@ -134,8 +135,16 @@ def broker() -> LocalBroker | RedisBroker:
     return current_app.extensions["scribe.broker"]
 
 
-def publish(table_id: str, version: int) -> None:
-    """Tell every listener of ``table_id`` that it is now at ``version``."""
+def publish(table_id: str, version: int, seats: int | None = None) -> None:
+    """Tell every listener of ``table_id`` that it is now at ``version`` (and, when given,
+    that its seats and requests have changed ``seats`` times)."""
     for announce in current_app.extensions.get("scribe.announcers", ()):
-        announce(table_id, version)
-    broker().publish(table_id, version)
+        announce(table_id, version, seats)
+    broker().publish(table_id, version, seats)
+
+
+def parse_announcement(data: bytes | str) -> tuple[int, int | None]:
+    """A Redis announcement, ``"version"`` or ``"version:seats"``."""
+    text = data.decode() if isinstance(data, bytes) else str(data)
+    version, _, seats = text.partition(":")
+    return int(version), int(seats) if seats else None

@@ -26,7 +26,7 @@ EVENTS_PATH_PREFIX = "/api/v1/tables/"
 EVENTS_PATH_SUFFIX = "/events"
 
 _TABLE = GameTable.__table__
-_LIVE_VERSIONS = (select(_TABLE.c.id, _TABLE.c.version)
+_LIVE_VERSIONS = (select(_TABLE.c.id, _TABLE.c.version, _TABLE.c.seats_version)
                   .where(_TABLE.c.id.in_(bindparam("ids", expanding=True)),
                          _TABLE.c.mode == TableMode.LIVE.value))
 
@@ -44,6 +44,12 @@ def version_event(version: int) -> str:
     return sse("version", {"version": version}, version)
 
 
+def seats_event(seats: int, version: int) -> str:
+    """The table's seats or requests changed (a phone joined, a co-host was named, a seat asks
+    to undo): no id, so ``Last-Event-ID`` stays the last version event's."""
+    return sse("seats", {"seats": seats, "version": version})
+
+
 def alive_event(version: int) -> str:
     """The keep-alive: an event (not a comment) so that the page can see it, with the version
     the stream last told (a page that missed it catches up); no id, so ``Last-Event-ID``
@@ -51,12 +57,13 @@ def alive_event(version: int) -> str:
     return sse("alive", {"version": version})
 
 
-def opening(had: int | None, current: int) -> str:
+def opening(had: int | None, current: int, seats: int | None = None) -> str:
     """What a stream sends first: the reconnect delay, then the versions after ``had`` up to
     ``current`` (only ``current`` for a new phone, one too far behind, or one that names a
-    version the table never had)."""
-    return f"retry: {RETRY_MS}\n\n" + "".join(version_event(v) for v in
-                                              versions_between(had, current))
+    version the table never had), then how many times the seats have changed."""
+    return f"retry: {RETRY_MS}\n\n" + "".join(
+        version_event(v) for v in versions_between(had, current)) + (
+        seats_event(seats, current) if seats is not None else "")
 
 
 def versions_between(had: int | None, current: int) -> range:
@@ -84,13 +91,14 @@ def table_id_of_events_path(path: str) -> str | None:
     return table_id if table_id and "/" not in table_id else None
 
 
-def read_versions(bind: Engine | Connection, table_ids: Iterable[str]) -> dict[str, int]:
-    """The current version of each live table among ``table_ids``, in one query (absent ids
-    are left out)."""
+def read_versions(bind: Engine | Connection,
+                  table_ids: Iterable[str]) -> dict[str, tuple[int, int]]:
+    """(version, seats_version) of each live table among ``table_ids``, in one query (absent
+    ids are left out)."""
     ids = list(table_ids)
     if not ids:
         return {}
     if isinstance(bind, Engine):
         with bind.connect() as connection:
             return read_versions(connection, ids)
-    return {row[0]: row[1] for row in bind.execute(_LIVE_VERSIONS, {"ids": ids})}
+    return {row[0]: (row[1], row[2]) for row in bind.execute(_LIVE_VERSIONS, {"ids": ids})}

@@ -83,6 +83,13 @@ class _WithoutCode:
         return getattr(self._table, name)
 
 
+def _announce_seats(table: GameTable) -> None:
+    """Tell the watching phones that the seats or requests changed (the host page lists
+    them; the mover sees a request to undo)."""
+    db.session().refresh(table)
+    broker.publish(table.id, table.version, table.seats_version)
+
+
 def _confirm(title: str, message: str, action: str, button: str, **fields: Any):
     """A page that asks before doing something that cannot be taken back by this phone."""
     return render_template("live/confirm.html", title=title, message=message, action=action,
@@ -284,7 +291,7 @@ def claim(table_id: str, position: int):
     except TableProblem as problem:
         flash(render_violation(problem))
         return redirect(url_for("live.seats", table_id=table.id), code=303)
-    broker.publish(table.id, table.version)
+    _announce_seats(table)
     response = redirect(url_for("main.table", table_id=table.id), code=303)
     _set_token(wallet.SEAT, table, token)
     return response
@@ -304,7 +311,7 @@ def rejoin(table_id: str, token: str):
     except TableProblem as problem:
         return render_template("error.html", code=problem.status,
                                message=render_violation(problem)), problem.status
-    broker.publish(table.id, table.version)
+    _announce_seats(table)
     response = redirect(url_for("main.table", table_id=table.id), code=303)
     _set_token(wallet.SEAT, table, seat_token)
     return response
@@ -324,7 +331,7 @@ def take_host(table_id: str, token: str):
     except TableProblem as problem:
         return render_template("error.html", code=problem.status,
                                message=render_violation(problem)), problem.status
-    broker.publish(table.id, table.version)
+    _announce_seats(table)
     response = redirect(url_for("live.host", table_id=table.id), code=303)
     _set_token(wallet.HOST, table, host_token)
     return response
@@ -442,7 +449,7 @@ def ask_undo(table_id: str):
         return render_table(table, _("Someone else moved first; here is the table now."), 409)
     except TableProblem as problem:
         return render_table(table, render_violation(problem), problem.status)
-    broker.publish(table.id, table.version)
+    _announce_seats(table)
     return redirect(url_for("main.table", table_id=table.id), code=303)
 
 
@@ -455,7 +462,7 @@ def keep_move(table_id: str):
     if not rights and (seat is None or last is None or last.seat != seat):
         abort(403)
     live.refuse_undo(db.session(), table)
-    broker.publish(table.id, table.version)
+    _announce_seats(table)
     return redirect(url_for("main.table", table_id=table.id), code=303)
 
 
@@ -489,7 +496,7 @@ def host(table_id: str):
                 shown = {"rejoin_seat": position, "url": url, "qr": qr_svg(url)}
             elif action in ("cohost", "not_cohost"):
                 live.set_cohost(session, table, position, action == "cohost")
-                broker.publish(table.id, table.version)
+                _announce_seats(table)
             elif action == "host_link":
                 token = live.host_link(session, table)
                 url = public_url("live.take_host", table_id=table.id, token=token)

@@ -29,8 +29,11 @@ def test_two_phones_join_and_follow_each_other(live_server, browser, phone):
         host.screenshot(path=f"{SCREENSHOTS}/live-host.png", full_page=True)
 
     first, second = phone(), phone("cs-CZ")
+    assert host.locator("#seat-1 .badge").first.inner_text() == "waiting"
     first.goto(f"{live_server}/j/{code}")
     first.locator("li", has_text="Ana").get_by_role("button").click()
+    # the host's screen follows the phones as they join, without a reload
+    host.locator("#seat-1 .badge", has_text="joined").wait_for(timeout=5000)
     second.goto(f"{live_server}/join")
     second.fill("input[name=code]", code.lower())
     second.click("form[action='/join'] button.primary")
