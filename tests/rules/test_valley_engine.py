@@ -638,35 +638,22 @@ def test_the_game_ends_after_a_full_round_with_supply_and_pyramid_empty():
 
 def test_correction_window_closes_at_the_next_players_first_card_play():
     state = new_game(2)
-    with pytest.raises(RuleViolation) as raised:
-        e.check_undo(state)
-    assert raised.value.code == "valley.nothing_to_undo"
+    assert VALLEY.undo_floor(state) == 0
     state = play(state, {"type": "seal", "card": "shabti"},                  # move 0
                  {"type": "end_turn", "sacrifice": {"slot": "T"}},           # move 1
                  {"type": "refill", "cards": ["?"]})                         # move 2
+    assert VALLEY.undo_floor(state) == 0        # the next player has not played a card yet
     state = give(state, 1, "?")
     state = play(state, {"type": "seal", "card": "urn"})                     # move 3
-    for index in range(4):
-        e.check_undo(state, index)              # sealing is not playing a card (§6)
+    assert VALLEY.undo_floor(state) == 0        # sealing is not playing a card (§6)
     state = play(state, {"type": "buy", "slot": "B1", "cost": 0,
                          "pay": pay(("?", 0))})                              # move 4
-    assert state["correction_from"] == 3
-    e.check_undo(state)                         # the player's own moves stay correctable
-    e.check_undo(state, 3)
-    for index in range(3):
-        with pytest.raises(RuleViolation) as raised:
-            e.check_undo(state, index)
-        assert raised.value.code == "VK_CORRECTION_CLOSED"
-    # undoing move 4 replays moves 0-3: the window would open again, so the service keeps
-    # the highest correction_from it saw as the floor
-    before_buy = play(new_game(2), {"type": "seal", "card": "shabti"},
-                      {"type": "end_turn", "sacrifice": {"slot": "T"}},
-                      {"type": "refill", "cards": ["?"]})
-    before_buy = play(give(before_buy, 1, "?"), {"type": "seal", "card": "urn"})
-    e.check_undo(before_buy, 2)
-    with pytest.raises(RuleViolation) as raised:
-        e.check_undo(before_buy, 2, floor=3)
-    assert raised.value.code == "VK_CORRECTION_CLOSED"
+    # the first card play closes the previous turn (moves 0-2); this turn stays correctable
+    assert VALLEY.undo_floor(state) == 3
+    state = play(state, {"type": "end_turn"}, {"type": "refill", "cards": ["?"]})
+    assert VALLEY.undo_floor(state) == 3        # until the next player plays a card
+    state = play(give(state, 0, "?"), {"type": "action", "card": "?"})       # move 7
+    assert VALLEY.undo_floor(state) == 7
 
 
 def test_chance_offers_only_titles_that_fit_the_pool():

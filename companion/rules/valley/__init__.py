@@ -121,9 +121,13 @@ class ValleyRuleset(GameRules):
     is_over = staticmethod(engine.is_over)
     score = staticmethod(engine.score)
     final_document = staticmethod(engine.final_document)
-    check_undo = staticmethod(engine.check_undo)        # §7 correction window (table service)
     title_label = staticmethod(tables.title_label)       # for Valley's own templates
     slots = pyramid.SLOTS
+
+    def undo_floor(self, state: Mapping[str, Any]) -> int:
+        """§7: the correction window is the undo window. The moves before ``correction_from``
+        (the turns before the one whose first card play has happened) stay as they are."""
+        return state["correction_from"]
 
     def awaiting(self, state: Mapping[str, Any]) -> Awaiting:
         return engine.awaited(state)

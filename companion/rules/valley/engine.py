@@ -26,9 +26,11 @@ come from the catalogue and the group's edition data; where unknown, the move ty
 (spec §2.7) and the table remembers them (``printed``): a later move must agree.
 
 Correction window (§7): moves of a turn may be undone until the next player's first card
-play (a card used for its capital or its action; sealing is not playing, §6). The table
-service asks :func:`check_undo` before undoing; ``correction_from`` in the state is the first
-move index that may still be undone.
+play (a card used for its capital or its action; sealing is not playing, §6).
+``correction_from`` in the state is the first move index that may still be undone; the
+ruleset reports it as its ``undo_floor`` and the table service keeps the highest floor it has
+seen, refusing an undo below it (``table.correction_closed``, the spec's
+``VK_CORRECTION_CLOSED``), so undoing the next player's card play never reopens the window.
 
 The module is pure (design.md §1): no I/O, no clock, no randomness. States are plain JSON.
 
@@ -119,7 +121,6 @@ CRUMBLE = pyr.CRUMBLE
 REBUILD = "VK_REBUILD"
 SOLO_OPPONENT = "VK_SOLO_OPPONENT"
 COPY_LIMIT = "VK_COPY_LIMIT"
-CORRECTION_CLOSED = "VK_CORRECTION_CLOSED"
 
 UNKNOWN = t.UNKNOWN_CARD
 REVEALED = "revealed"          # the ``slot`` of Brain Hook's card in a buy
@@ -1577,23 +1578,6 @@ def validate(state: Mapping[str, Any], seat: int, move: Any) -> None:
     """Raise RuleViolation if ``seat`` may not make ``move``. Most rules are checked while
     the move is written on a copy-on-write draft, which is then dropped."""
     REFEREE.apply(state, seat, move)
-
-
-def check_undo(state: Mapping[str, Any], index: int | None = None, floor: int = 0) -> None:
-    """Raise unless the move at ``index`` (default: the last one) may still be undone (§7):
-    a turn's moves stay correctable until the next player's first card play.
-
-    ``state`` is the table's current state. ``correction_from`` only grows as moves are added;
-    undoing the next player's card play would lower it again, so a table service that undoes
-    several moves in a row passes the highest ``correction_from`` it has seen as ``floor``."""
-    if state["moves"] == 0:
-        raise _fail("valley.nothing_to_undo", N_("There is no move to undo."))
-    index = state["moves"] - 1 if index is None else index
-    if not 0 <= index < state["moves"]:
-        raise _fail("valley.nothing_to_undo", N_("There is no move to undo."))
-    if index < max(state["correction_from"], floor):
-        raise _fail(CORRECTION_CLOSED, N_("Too late to correct: the next player has already "
-                                          "played a card."))
 
 
 # --------------------------------------------------------------------------------------------
