@@ -121,8 +121,21 @@ class ValleyRuleset(GameRules):
     is_over = staticmethod(engine.is_over)
     score = staticmethod(engine.score)
     final_document = staticmethod(engine.final_document)
-    title_label = staticmethod(tables.title_label)       # for Valley's own templates
+    # For Valley's own templates and print module (shared code never uses these).
+    title_label = staticmethod(tables.title_label)
+    title_names = staticmethod(tables.title_names)
+    card_colour = staticmethod(engine.card_colour)
     slots = pyramid.SLOTS
+    base_slots = pyramid.BASE
+    starters = tables.STARTERS
+    set_labels = tables.SET_LABELS
+    group_labels = tables.CATEGORY_LABELS
+    starter_labels = tables.STARTER_LABELS
+    effect_labels = engine.EFFECT_LABELS
+    action_hints = engine.ACTION_HINTS
+    placeholder_label = tables.PLACEHOLDER_LABEL
+    unique_placeholder_label = tables.UNIQUE_PLACEHOLDER_LABEL
+    unknown_card = tables.UNKNOWN_CARD
 
     def undo_floor(self, state: Mapping[str, Any]) -> int:
         """§7: the correction window is the undo window. The moves before ``correction_from``
