@@ -75,7 +75,7 @@ def test_one_player_plays_solo_and_the_level_is_kept():
     (0, None, {}, ("valley.bad_player_count", None)),
     (7, None, {"pool": "six_players"}, ("valley.bad_player_count", None)),
     (2, None, {"solo": "beginner"}, ("valley.solo_alone", "options.solo")),
-    (5, None, {}, ("valley.too_many_players", "options.pool")),
+    (5, None, {}, ("valley.pool_player_count", "options.pool")),
     (2, None, {"pool": "everything"}, ("valley.bad_option", "options.pool")),
     (2, None, {"dagger_to": "pocket"}, ("valley.bad_option", "options.dagger_to")),
     (2, None, {"ring_lost_on_action": "yes"}, ("valley.bad_option", "options.ring_lost_on_action")),
@@ -133,7 +133,7 @@ def test_view_shows_the_pyramid_as_a_picture_and_only_the_boneyards_top():
 
 
 def test_prompts_offer_the_choices_a_phone_needs():
-    state = give(new_game(3), 0, "ring")
+    state = give(new_game(3), 0, "?")            # an unnamed card: it may carry any action
     prompt = e.prompts(state, 0)
     assert prompt["moves"] == ["buy", "action", "seal", "end_turn"]
     assert [b["slot"] for b in prompt["base"]] == ["B1", "B2", "B3"]
@@ -145,8 +145,15 @@ def test_prompts_offer_the_choices_a_phone_needs():
     assert {"ring", "nut", "khopesh", "senet", "bow", "mirror_case", "brain_hook",
             "generic"} <= offered
     assert "brooch" not in offered and "antechamber" not in offered   # no set card, no discard
+    # a player whose cards are all named is offered only the actions of their titles
+    assert [o["action"] for o in e.prompts(give(new_game(3), 0, "ring"), 0)["actions"]] == [
+        "ring", "generic"]
+    assert [o["action"] for o in e.prompts(new_game(3), 0)["actions"]] == ["generic"]
+    assert prompt["cards"]["unnamed"] == 1 and {"card": "shabti", "count": 4,
+                                                "capital": None} in prompt["cards"]["own"]
+    assert "nut" in prompt["needs_set"] and "sphinx" in prompt["needs_vp"]
     targets = {o["action"]: o for o in e.prompts(
-        entomb(give(new_game(3), 0, "bow", "brooch"), 0, "axe"), 0)["actions"]}
+        entomb(give(new_game(3), 0, "?", "bow", "brooch"), 0, "axe"), 0)["actions"]}
     assert targets["bow"]["slots"] == ["B3", "M1", "M2", "T"]     # not Sling or Dagger
     assert targets["brooch"]["sacrifice"] == ["axe"]
     assert targets["nut"]["costs"]["M1"] == 4 and targets["nut"]["costs"]["B1"] is None

@@ -265,8 +265,9 @@ def _title_limit(pool: Mapping[str, Any], card_set: Mapping[str, str], title_id:
 
 def setup(options: Mapping[str, Any] | None, names: Sequence[str],
           table: Mapping[str, Any] | None, edition: Edition | None = None) -> dict[str, Any]:
-    """A fresh game (§3). ``table``: ``{"start_player": 0, "pyramid": [6 cards B1..T],
-    "boneyard": card}``, each card a title id or "?" ("a card")."""
+    """A fresh game (§3). ``table``: ``{"start_player": 0, "pyramid": {"B1": card, …, "T":
+    card} (or the six cards as a list B1..T), "boneyard": card}``, each card a title id or
+    "?" ("a card")."""
     count = len(names)
     if count not in t.PLAYER_COUNTS:
         raise _fail("valley.bad_player_count",
@@ -277,8 +278,8 @@ def setup(options: Mapping[str, Any] | None, names: Sequence[str],
         raise _fail("valley.solo_alone", N_("A solo game has exactly one player."),
                     "options.solo")
     pool = pool_of(opts)
-    if count > pool.starter_decks:
-        raise _fail("valley.too_many_players",
+    if count > pool.starter_decks:          # "…player_count": a count this option refuses
+        raise _fail("valley.pool_player_count",
                     N_("This pool has starter cards for %(decks)d players only; five and six "
                        "players need both boxes (five_players or six_players)."),
                     "options.pool", decks=pool.starter_decks)
@@ -294,6 +295,8 @@ def setup(options: Mapping[str, Any] | None, names: Sequence[str],
                     N_("The start player must be one of the %(count)d seats."), "start_player",
                     count=count)
     dealt = table.get("pyramid")
+    if isinstance(dealt, Mapping) and set(dealt) == set(pyr.SLOTS):
+        dealt = [dealt[slot] for slot in pyr.SLOTS]      # the set-up form names the slots
     if not isinstance(dealt, list) or len(dealt) != t.PYRAMID_CARDS:
         raise _fail("valley.bad_pyramid", N_("The pyramid needs its six cards, B1 to T."),
                     "pyramid")
