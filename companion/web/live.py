@@ -358,8 +358,9 @@ def _move_from_form(form: MultiDict) -> dict[str, Any]:
     value, ``m.<key>[]`` fields add a list, and ``m.__place`` (a ship space as
     ``{"ship", "slot"}``) adds both. A dotted name builds a nested argument from several
     inputs (``m.pay.0.card`` and ``m.pay.0.capital`` give ``{"pay": [{"card": …,
-    "capital": …}]}``; a number is a list index): an empty input is left out, and so is a
-    list entry left with nothing in it. Anything else is left to the referee to refuse."""
+    "capital": …}]}``; a number is a list index). An empty input is left out (an optional
+    number nobody typed), and so is a list entry left with nothing in it. Anything else is
+    left to the referee to refuse."""
     move = _json_value(form.get("move", ""))
     if not isinstance(move, dict):
         return {"type": None}
@@ -373,7 +374,7 @@ def _move_from_form(form: MultiDict) -> dict[str, Any]:
             place = _json_value(form[name])
             if isinstance(place, dict):
                 move.update({k: place[k] for k in ("ship", "slot") if k in place})
-        elif name.startswith("m."):
+        elif name.startswith("m.") and form[name] != "":
             move[name[2:]] = _json_value(form[name])
     move.update({key: _as_lists(value) for key, value in nested.items()})
     return move

@@ -189,7 +189,7 @@ def test_dotted_form_names_build_nested_move_arguments():
 
     from companion.web.live import _move_from_form
 
-    form = MultiDict([("move", '{"type": "buy"}'), ("m.slot", '"B1"'),
+    form = MultiDict([("move", '{"type": "buy"}'), ("m.slot", '"B1"'), ("m.cost", ""),
                       ("m.pay.0.card", '"spear"'), ("m.pay.0.capital", ""),
                       ("m.pay.1.card", ""), ("m.pay.1.capital", ""),
                       ("m.pay.10.card", '"urn"'), ("m.pay.10.capital", "2"),
