@@ -9,7 +9,7 @@ from tests.api.livetable import bearer, new_key, stored_table
 
 pytestmark = pytest.mark.db
 
-PYRAMID = ["axe", "dagger", "sling", "ring", "brooch", "nut"]
+PYRAMID = {"B1": "axe", "B2": "dagger", "B3": "sling", "M1": "ring", "M2": "brooch", "T": "nut"}
 
 
 class ValleyTable:

@@ -356,3 +356,76 @@ def test_the_last_turn_through_the_page_shows_the_scoresheet(client, table):
                         ana.page(), re.S)[0]
     assert [int(n) for n in re.findall(r">(\d+)<", totals)] == [
         p["total"] for p in sheet["players"]]
+
+
+# --------------------------------------------------------------------------------------------
+# Every clarified action of §8 through its own form
+# --------------------------------------------------------------------------------------------
+
+REST = ["sling", "dagger", "serdab", "nut", "brooch"]      # B2 B3 M1 M2 T behind the card
+
+
+def owning(client, card: str, rest=None, before=()):
+    """A table where Ana has bought ``card`` (cost 0) from B1 and made the API moves
+    ``before``; her phone."""
+    opened = client.post("/api/v1/tables", json={
+        "game": "valley", "players": ["Ana", "Bo"],
+        "setup": {"start_player": 0, "pyramid": dict(zip(e.pyr.SLOTS, [card] + (rest or REST))),
+                  "boneyard": "spear"}}).get_json()
+    table_id = opened["id"]
+    ana = Phone(client.application.test_client(), table_id, 0)
+    Phone(client.application.test_client(), table_id, 1)
+    token = ana.client.get_cookie(f"seat_{table_id}").value
+    for version, move in enumerate([{"type": "buy", "slot": "B1", "cost": 0, "pay": []},
+                                    *before]):
+        answer = client.post(f"/api/v1/tables/{table_id}/moves",
+                             headers={"Authorization": f"Bearer {token}"},
+                             json={"move": move, "version": version,
+                                   "idempotency_key": f"o{version}"})
+        assert answer.status_code == 200, answer.get_data(as_text=True)
+    return table_id, ana
+
+
+PAY_SHABTI = {"type": "buy", "slot": "B1", "cost": 1, "pay": [{"card": "shabti", "capital": 1}]}
+
+ACTIONS = [
+    ("ring", (), {}, {}, lambda s: s["ring"]),
+    ("serdab", (), {}, {"m__count": 2}, lambda s: s["players"][0]["aside"] == 2),
+    ("antechamber", (), {}, {}, lambda s: s["players"][0]["discard"] == 0),
+    ("hounds_and_jackals", (PAY_SHABTI,), {"m.return.played": "Vešebt"}, {},
+     lambda s: s["played"][0]["out"] and s["players"][0]["hand"] == 5 - 1 + 1 - 1),
+    ("victory", (PAY_SHABTI,), {"m.seal.played": "Vešebt"}, {},
+     lambda s: s["players"][0]["tomb"] == ["shabti"]),
+    ("necklace", (), {"m.seals.0.card": "Vešebt", "m.seals.1.card": "Nádoba"}, {},
+     lambda s: s["players"][0]["tomb"] == ["shabti", "urn"]),
+    # Dagger bought too lies on top of her discard pile; Bo's pile is empty
+    ("offering_chapel", ({"type": "buy", "slot": "B3", "cost": 0, "pay": []},),
+     {"m.seals.0.card": "Dýka"}, {}, lambda s: s["players"][0]["tomb"] == ["dagger"]),
+    # Axe bought and sealed first: Brooch seals Sling, then sacrifices Axe
+    ("brooch", ({"type": "buy", "slot": "B1", "cost": 0, "pay": []},
+                {"type": "seal", "card": "axe"}),
+     {"m.seal.slot": "B2", "m.sacrifice.card": "Sekera"}, {},
+     lambda s: s["players"][0]["tomb"] == ["sling"] and s["boneyard_top"] == "axe"),
+    ("bow", (), {"m.seal.slot": "B2", "m.seal.drop": "M2"}, {},
+     lambda s: s["players"][0]["tomb"] == ["sling"] and s["pyramid"][1] == "nut"),
+    ("khopesh", (), {"m.gain.slot": "M1"}, {},
+     lambda s: s["players"][0]["known"]["brooch"] == 1 and s["pyramid"][3] is None),
+    ("dagger", (), {}, {}, lambda s: s["boneyard_count"] == 1),      # fewer than 2 cards
+    ("judgement", (), {"m.set_aside.0.card": "Vešebt"}, {},
+     lambda s: s["boneyard_top"] == "shabti" and s["players"][0]["known"]["spear"] == 1),
+    ("senet", (), {"m.opponent": "Bo"}, {},
+     lambda s: s["players"][1]["known"]["senet"] == 1 and s["players"][0]["hand"] == 5),
+]
+
+
+@pytest.mark.parametrize("card, before, choose, typed, check", ACTIONS,
+                         ids=[a[0] for a in ACTIONS])
+def test_each_clarified_action_has_a_form_that_plays_it(client, card, before, choose, typed,
+                                                        check):
+    rest = ["sling", "dagger", "axe", "victory", "nut"] if card == "brooch" else None
+    table_id, ana = owning(client, card, rest, before)
+    form = ana.form("action", card)
+    assert form.move == {"type": "action", "card": card}
+    ana.send(form.data(choose, **typed))
+    state = state_of(client, table_id)
+    assert state["played"][-1]["use"] == "action" and check(state), state

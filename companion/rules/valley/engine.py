@@ -1909,14 +1909,14 @@ def _action_targets(state: Mapping[str, Any], seat: int, action: t.Action) -> di
         return {"slots": occupied}
     if action is t.Action.OFFERING_CHAPEL:
         seats = [s for s, p in enumerate(state["players"]) if p["discard"] > 0]
-        return {"seats": seats, "cards": {str(s): hand_choices(state, s) for s in seats}}
+        return {"seats": seats, "choices": {str(s): hand_choices(state, s) for s in seats}}
     if action is t.Action.SENET:
         # the set card an opponent gives back, and each player's discard after an Axe
         given = {c for s in range(len(state["names"])) if s != seat
                  for c in state["players"][s]["known"] if is_set_card(state, c)}
         given |= {c for c in outside_titles(state) if card_set(state, c) not in ("starter",
                                                                                  t.UNIQUE)}
-        return {"cards": grouped(state, sorted(given, key=lambda c: _title_order(state, c))),
+        return {"given": grouped(state, sorted(given, key=lambda c: _title_order(state, c))),
                 "discards": {str(s): hand_choices(state, s) for s in range(len(state["names"]))}}
     if action in (t.Action.VICTORY, t.Action.HOUNDS_AND_JACKALS):
         return {"played": [i for i, e in enumerate(state["played"]) if not e["out"]]}
