@@ -59,7 +59,8 @@ class ValleyRuleset(GameRules):
         aliases=("valley_of_the_kings", "Valley of the Kings", "Valley of the Kings: Afterlife",
                  "Valley of the Kings - Afterlife", "Ve stínu pyramid",
                  "Ve stínu pyramid: Zásvětí"),
-        default_players=4)
+        default_players=4,
+        order=4)
     labels = Labels(categories=tables.CATEGORY_LABELS, reasons=tables.REASON_LABELS,
                     tiebreaks=tables.TIEBREAK_LABELS, stage=N_("Turn %(stage)d"))
     score_form = ScoreForm(
