@@ -163,6 +163,18 @@ def test_prompts_offer_the_choices_a_phone_needs():
     assert not {"nut", "khopesh", "senet"} & {o["action"] for o in solo["actions"]}
 
 
+@pytest.mark.parametrize("players, distinct", [(2, 2), (1, 1)])    # V9/V10: solo pairs
+def test_the_phone_sees_each_tomb_by_scoring_group(players, distinct):
+    state = entomb(new_game(players), 0, "axe", "axe", "dagger", "shabti", "sphinx")
+    tomb = VALLEY.view(state, 0, {})["tomb_view"][0]
+    weapons = next(g for g in tomb["groups"] if g["id"] == "weapons")
+    assert weapons["titles"] == [["axe", 2], ["dagger", 1]]
+    assert (weapons["distinct"], weapons["points"]) == (distinct, distinct * distinct)
+    assert tomb["starters"] == {"shabti": 1, "urn": 0, "box_of_food": 0, "offering_table": 0}
+    assert tomb["uniques"] == [["sphinx", None]] and tomb["cards"] == 5
+    assert e.card_colour(state, "axe") == "green" and e.card_colour(state, "nut") == ""
+
+
 # ------------------------------------------------------------------------------------------
 # 2. Refusals
 # ------------------------------------------------------------------------------------------
@@ -477,9 +489,11 @@ def test_serdab_cards_join_the_next_hand():
 def test_antechamber_offering_chapel_and_discard_piles():
     state = give(new_game(3), 0, "antechamber", "offering_chapel")
     state = give(state, 1, "axe", zone="discard")
+    state = give(state, 2, "urn", zone="discard")
     state = play(state, {"type": "action", "card": "offering_chapel",
-                         "seals": [{"seat": 1, "card": "axe"}]})
+                         "seals": [{"seat": 1, "card": "axe"}, {"seat": 2}]})
     assert state["players"][1]["tomb"] == ["axe"] and state["players"][1]["discard"] == 0
+    assert state["players"][2]["tomb"] == [] and state["players"][2]["discard"] == 1   # "may"
     assert code(state, {"type": "action", "card": "antechamber"}) == "VK_ACTION_IMPOSSIBLE"
     chapel = give(new_game(3), 0, "offering_chapel")
     assert code(chapel, {"type": "action", "card": "offering_chapel",
@@ -576,6 +590,7 @@ def test_senet_and_the_axe_reaction():
     plain = play(state, {"type": "action", "card": "senet", "opponent": 1,
                          "response": {"card": None}})
     assert plain["players"][1]["known"]["senet"] == 1 and plain["players"][0]["hand"] == 6
+    assert play(state, {"type": "action", "card": "senet", "opponent": 1}) == plain   # shown
     given = play(state, {"type": "action", "card": "senet", "opponent": 1,
                          "response": {"card": "axe"}})
     assert given["players"][0]["known"]["axe"] == 1 and given["players"][1].get("known")

@@ -429,3 +429,61 @@ def test_each_clarified_action_has_a_form_that_plays_it(client, card, before, ch
     ana.send(form.data(choose, **typed))
     state = state_of(client, table_id)
     assert state["played"][-1]["use"] == "action" and check(state), state
+
+
+# --------------------------------------------------------------------------------------------
+# Print from the table
+# --------------------------------------------------------------------------------------------
+
+
+def test_the_tables_print_menu_gives_the_pad_with_its_names_and_the_checklists(client, table):
+    table_id, ana, _bo = table
+    page = ana.page()
+    pad_link = re.search(r'href="(/print/tables/[^"]+/pad\.pdf)"', page).group(1)
+    pad = client.get(pad_link, headers={"Accept-Language": "cs"})
+    assert pad.status_code == 200 and pad.mimetype == "application/pdf"
+    from tests.pdfgen.pdfcheck import text
+    words = text(pad.data)
+    assert "Ana" in words and "Bo" in words and "Vešebt" in words and "196" in words
+    menu = client.get("/print/valley").get_data(as_text=True)
+    assert "/print/valley/extras/checklist.pdf" in menu
+    checklists = client.get("/print/valley/extras/checklist.pdf?page=letter")
+    assert checklists.status_code == 200 and checklists.data.startswith(b"%PDF")
+
+
+def test_senet_with_the_opponents_axe_reaction_through_its_form(client):
+    """Bo answers Senet by discarding Axe instead (§8): Axe goes onto Ana's discard pile and
+    every opponent of Bo (Ana) discards her most expensive hand card."""
+    opened = client.post("/api/v1/tables", json={
+        "game": "valley", "players": ["Ana", "Bo"],
+        "setup": {"start_player": 0, "pyramid": dict(zip(e.pyr.SLOTS, [
+            "senet", "sling", "dagger", "axe", "nut", "brooch"])), "boneyard": "spear"}}
+    ).get_json()
+    table_id = opened["id"]
+    ana = Phone(client.application.test_client(), table_id, 0)
+    bo = Phone(client.application.test_client(), table_id, 1)
+    tokens = [p.client.get_cookie(f"seat_{table_id}").value for p in (ana, bo)]
+    buy = {"type": "buy", "slot": "B1", "cost": 0, "pay": []}
+    for version, (seat, move) in enumerate([(0, buy), (0, {"type": "end_turn"}),
+                                            (0, {"type": "refill", "cards": ["?"]}),
+                                            (1, buy), (1, {"type": "end_turn"}),
+                                            (1, {"type": "refill", "cards": ["?"]})]):
+        answer = client.post(f"/api/v1/tables/{table_id}/moves",
+                             headers={"Authorization": f"Bearer {tokens[seat]}"},
+                             json={"move": move, "version": version,
+                                   "idempotency_key": f"s{version}"})
+        assert answer.status_code == 200, answer.get_data(as_text=True)
+    before = state_of(client, table_id)
+    assert before["players"][1]["known"]["axe"] == 1
+    form = ana.form("action", "senet")
+    assert "Sekera (Axe)" in form.selects["m.response.card"].labels
+    ana.send(form.data({"m.opponent": "Bo", "m.response.card": "Sekera",
+                        "m.response.reaction": "Axe: every opponent",
+                        "m.response.discards[]": "Vešebt"}))
+    state = state_of(client, table_id)
+    assert state["players"][0]["known"]["axe"] == 1 and "axe" not in state["players"][1][
+        "known"]
+    assert state["players"][1]["known"]["senet"] == 1
+    # Senet's draw found her deck empty: the discard pile became her deck; then Axe and her
+    # Vešebt went onto the new pile
+    assert before["players"][0]["deck"] == 0 and state["players"][0]["discard"] == 2
