@@ -31,9 +31,9 @@ from .errors import LayoutError
 from .fonts import SANS, SANS_BOLD
 from .geometry import MM, card_grid
 from .i18n import N_, Translator, translator
-from .pads import HEADER, check_url, draw_header
+from .pads import check_url
 from .registry import GamePrint, PadPage, PadSheet, Printout, ReferenceCard, register
-from .text import draw_text, fit
+from .text import draw_text
 
 BAND = (0.55, 0.36, 0.12)                      # sand-brown title band of the cards
 PAD_TITLE = N_("Valley of the Kings · score pad")

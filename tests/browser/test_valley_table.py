@@ -72,6 +72,9 @@ def pay_with(form, row: int, capital_known: bool) -> None:
 def test_an_afterlife_game_on_two_phones_from_opening_to_the_scoresheet(
         live_server, browser, phone, tmp_path):
     shots = SCREENSHOTS or str(tmp_path)
+    form_on_a_phone = phone("hu-HU")
+    form_on_a_phone.goto(f"{live_server}/tables/new/valley")
+    no_overflow(form_on_a_phone)                          # the set-up form of the pyramid
     host = browser.new_page(viewport={"width": 1000, "height": 900})
     host.goto(f"{live_server}/tables/new/valley")
     host.click("button[value=remove_player]")
@@ -133,6 +136,7 @@ def test_an_afterlife_game_on_two_phones_from_opening_to_the_scoresheet(
     generic.locator("input[name='m.effects.0.count']").fill("1")
     table.submit(bo, generic.locator("button[type=submit]"))
     open_details(bo)
+    no_overflow(bo)                                       # every form unfolded
     end = bo.locator("details.end-turn form")
     end.locator("select[name='m.sacrifice.slot']").select_option(value='"T"')
     bo.screenshot(path=f"{shots}/valley-rebuild-cs.png", full_page=True)
