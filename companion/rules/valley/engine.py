@@ -32,6 +32,12 @@ ruleset reports it as its ``undo_floor`` and the table service keeps the highest
 seen, refusing an undo below it (``table.correction_closed``, the spec's
 ``VK_CORRECTION_CLOSED``), so undoing the next player's card play never reopens the window.
 
+What a phone sees and offers: :func:`view` adds the pyramid as rows, the boneyard's top card
+and count and every tomb by scoring group (``tomb_view``); :func:`prompts` names the legal
+move kinds and what their forms list (the titles a hand card may be, with capital; the
+titles still outside for a refill or a card entered as "a card"; the crumble choices; each
+action's targets; the sets and VPs a seal may have to ask for).
+
 The module is pure (design.md §1): no I/O, no clock, no randomness. States are plain JSON.
 
 State layout::
