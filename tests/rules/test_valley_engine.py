@@ -75,7 +75,7 @@ def test_one_player_plays_solo_and_the_level_is_kept():
     (0, None, {}, ("valley.bad_player_count", None)),
     (7, None, {"pool": "six_players"}, ("valley.bad_player_count", None)),
     (2, None, {"solo": "beginner"}, ("valley.solo_alone", "options.solo")),
-    (5, None, {}, ("valley.too_many_players", "options.pool")),
+    (5, None, {}, ("valley.pool_player_count", "options.pool")),
     (2, None, {"pool": "everything"}, ("valley.bad_option", "options.pool")),
     (2, None, {"dagger_to": "pocket"}, ("valley.bad_option", "options.dagger_to")),
     (2, None, {"ring_lost_on_action": "yes"}, ("valley.bad_option", "options.ring_lost_on_action")),
@@ -133,7 +133,7 @@ def test_view_shows_the_pyramid_as_a_picture_and_only_the_boneyards_top():
 
 
 def test_prompts_offer_the_choices_a_phone_needs():
-    state = give(new_game(3), 0, "ring")
+    state = give(new_game(3), 0, "?")            # an unnamed card: it may carry any action
     prompt = e.prompts(state, 0)
     assert prompt["moves"] == ["buy", "action", "seal", "end_turn"]
     assert [b["slot"] for b in prompt["base"]] == ["B1", "B2", "B3"]
@@ -145,8 +145,15 @@ def test_prompts_offer_the_choices_a_phone_needs():
     assert {"ring", "nut", "khopesh", "senet", "bow", "mirror_case", "brain_hook",
             "generic"} <= offered
     assert "brooch" not in offered and "antechamber" not in offered   # no set card, no discard
+    # a player whose cards are all named is offered only the actions of their titles
+    assert [o["action"] for o in e.prompts(give(new_game(3), 0, "ring"), 0)["actions"]] == [
+        "ring", "generic"]
+    assert [o["action"] for o in e.prompts(new_game(3), 0)["actions"]] == ["generic"]
+    assert prompt["cards"]["unnamed"] == 1 and {"card": "shabti", "count": 4,
+                                                "capital": None} in prompt["cards"]["own"]
+    assert "nut" in prompt["needs_set"] and "sphinx" in prompt["needs_vp"]
     targets = {o["action"]: o for o in e.prompts(
-        entomb(give(new_game(3), 0, "bow", "brooch"), 0, "axe"), 0)["actions"]}
+        entomb(give(new_game(3), 0, "?", "bow", "brooch"), 0, "axe"), 0)["actions"]}
     assert targets["bow"]["slots"] == ["B3", "M1", "M2", "T"]     # not Sling or Dagger
     assert targets["brooch"]["sacrifice"] == ["axe"]
     assert targets["nut"]["costs"]["M1"] == 4 and targets["nut"]["costs"]["B1"] is None
@@ -154,6 +161,18 @@ def test_prompts_offer_the_choices_a_phone_needs():
     solo = e.prompts(new_game(1, solo="master"), 0)
     assert "seal" not in solo["moves"]
     assert not {"nut", "khopesh", "senet"} & {o["action"] for o in solo["actions"]}
+
+
+@pytest.mark.parametrize("players, distinct", [(2, 2), (1, 1)])    # V9/V10: solo pairs
+def test_the_phone_sees_each_tomb_by_scoring_group(players, distinct):
+    state = entomb(new_game(players), 0, "axe", "axe", "dagger", "shabti", "sphinx")
+    tomb = VALLEY.view(state, 0, {})["tomb_view"][0]
+    weapons = next(g for g in tomb["groups"] if g["id"] == "weapons")
+    assert weapons["titles"] == [["axe", 2], ["dagger", 1]]
+    assert (weapons["distinct"], weapons["points"]) == (distinct, distinct * distinct)
+    assert tomb["starters"] == {"shabti": 1, "urn": 0, "box_of_food": 0, "offering_table": 0}
+    assert tomb["uniques"] == [["sphinx", None]] and tomb["cards"] == 5
+    assert e.card_colour(state, "axe") == "green" and e.card_colour(state, "nut") == ""
 
 
 # ------------------------------------------------------------------------------------------
@@ -470,9 +489,11 @@ def test_serdab_cards_join_the_next_hand():
 def test_antechamber_offering_chapel_and_discard_piles():
     state = give(new_game(3), 0, "antechamber", "offering_chapel")
     state = give(state, 1, "axe", zone="discard")
+    state = give(state, 2, "urn", zone="discard")
     state = play(state, {"type": "action", "card": "offering_chapel",
-                         "seals": [{"seat": 1, "card": "axe"}]})
+                         "seals": [{"seat": 1, "card": "axe"}, {"seat": 2}]})
     assert state["players"][1]["tomb"] == ["axe"] and state["players"][1]["discard"] == 0
+    assert state["players"][2]["tomb"] == [] and state["players"][2]["discard"] == 1   # "may"
     assert code(state, {"type": "action", "card": "antechamber"}) == "VK_ACTION_IMPOSSIBLE"
     chapel = give(new_game(3), 0, "offering_chapel")
     assert code(chapel, {"type": "action", "card": "offering_chapel",
@@ -569,6 +590,7 @@ def test_senet_and_the_axe_reaction():
     plain = play(state, {"type": "action", "card": "senet", "opponent": 1,
                          "response": {"card": None}})
     assert plain["players"][1]["known"]["senet"] == 1 and plain["players"][0]["hand"] == 6
+    assert play(state, {"type": "action", "card": "senet", "opponent": 1}) == plain   # shown
     given = play(state, {"type": "action", "card": "senet", "opponent": 1,
                          "response": {"card": "axe"}})
     assert given["players"][0]["known"]["axe"] == 1 and given["players"][1].get("known")
@@ -638,35 +660,22 @@ def test_the_game_ends_after_a_full_round_with_supply_and_pyramid_empty():
 
 def test_correction_window_closes_at_the_next_players_first_card_play():
     state = new_game(2)
-    with pytest.raises(RuleViolation) as raised:
-        e.check_undo(state)
-    assert raised.value.code == "valley.nothing_to_undo"
+    assert VALLEY.undo_floor(state) == 0
     state = play(state, {"type": "seal", "card": "shabti"},                  # move 0
                  {"type": "end_turn", "sacrifice": {"slot": "T"}},           # move 1
                  {"type": "refill", "cards": ["?"]})                         # move 2
+    assert VALLEY.undo_floor(state) == 0        # the next player has not played a card yet
     state = give(state, 1, "?")
     state = play(state, {"type": "seal", "card": "urn"})                     # move 3
-    for index in range(4):
-        e.check_undo(state, index)              # sealing is not playing a card (§6)
+    assert VALLEY.undo_floor(state) == 0        # sealing is not playing a card (§6)
     state = play(state, {"type": "buy", "slot": "B1", "cost": 0,
                          "pay": pay(("?", 0))})                              # move 4
-    assert state["correction_from"] == 3
-    e.check_undo(state)                         # the player's own moves stay correctable
-    e.check_undo(state, 3)
-    for index in range(3):
-        with pytest.raises(RuleViolation) as raised:
-            e.check_undo(state, index)
-        assert raised.value.code == "VK_CORRECTION_CLOSED"
-    # undoing move 4 replays moves 0-3: the window would open again, so the service keeps
-    # the highest correction_from it saw as the floor
-    before_buy = play(new_game(2), {"type": "seal", "card": "shabti"},
-                      {"type": "end_turn", "sacrifice": {"slot": "T"}},
-                      {"type": "refill", "cards": ["?"]})
-    before_buy = play(give(before_buy, 1, "?"), {"type": "seal", "card": "urn"})
-    e.check_undo(before_buy, 2)
-    with pytest.raises(RuleViolation) as raised:
-        e.check_undo(before_buy, 2, floor=3)
-    assert raised.value.code == "VK_CORRECTION_CLOSED"
+    # the first card play closes the previous turn (moves 0-2); this turn stays correctable
+    assert VALLEY.undo_floor(state) == 3
+    state = play(state, {"type": "end_turn"}, {"type": "refill", "cards": ["?"]})
+    assert VALLEY.undo_floor(state) == 3        # until the next player plays a card
+    state = play(give(state, 0, "?"), {"type": "action", "card": "?"})       # move 7
+    assert VALLEY.undo_floor(state) == 7
 
 
 def test_chance_offers_only_titles_that_fit_the_pool():

@@ -15,16 +15,29 @@ from types import MappingProxyType
 from typing import Any, Mapping, Sequence
 
 from ..base import (Awaiting, BoolField, Capability, Catalogue, Chance, ChoiceField, Edition,
-                    GameRules, Labels, ListField, N_, ObjectField, ScoreForm, register)
+                    GameRules, Labels, N_, ObjectField, ScoreForm, register)
 from . import engine, final, pools, pyramid, tables
 from .edition import EDITION_VALUES
+
+
+def _card_label(title: str) -> str:
+    """The Czech title the cards carry, with the English one beside it where both exist."""
+    names = tables.title_names(title)
+    if names["cs"] and names["en"] and names["cs"] != names["en"]:
+        return f"{names['cs']} ({names['en']})"
+    return str(names["cs"] or names["en"] or tables.title_label(title))
 
 
 def _card_choices() -> tuple:
     """Every card that can lie in the pyramid or the boneyard, or "a card" (``"?"``)."""
     return ((tables.UNKNOWN_CARD, tables.UNKNOWN_CARD_LABEL),) + tuple(
-        (title, tables.title_label(title)) for title, x in tables.TITLES.items()
+        (title, _card_label(title)) for title, x in tables.TITLES.items()
         if x.kind is not tables.Kind.STARTER)
+
+
+SLOT_LABELS = {"B1": N_("B1: base, left"), "B2": N_("B2: base, middle"),
+               "B3": N_("B3: base, right"), "M1": N_("M1: middle row, left"),
+               "M2": N_("M2: middle row, right"), "T": N_("T: top")}
 
 
 class ValleyRuleset(GameRules):
@@ -46,7 +59,8 @@ class ValleyRuleset(GameRules):
         aliases=("valley_of_the_kings", "Valley of the Kings", "Valley of the Kings: Afterlife",
                  "Valley of the Kings - Afterlife", "Ve stínu pyramid",
                  "Ve stínu pyramid: Zásvětí"),
-        default_players=4)
+        default_players=4,
+        order=4)
     labels = Labels(categories=tables.CATEGORY_LABELS, reasons=tables.REASON_LABELS,
                     tiebreaks=tables.TIEBREAK_LABELS, stage=N_("Turn %(stage)d"))
     score_form = ScoreForm(
@@ -91,22 +105,23 @@ class ValleyRuleset(GameRules):
     # ---- live play (spec §3-§9, §13) -------------------------------------------------------
 
     def setup_schema(self, players: int) -> ObjectField:
-        """§3: the start player, the six pyramid cards (B1 B2 B3, M1 M2, T) and the boneyard
-        card, each a title or just "a card"."""
-        card = ChoiceField("card", N_("Card"), _card_choices(), default=tables.UNKNOWN_CARD)
+        """§3: the start player, the six pyramid cards by slot (B1 B2 B3, M1 M2, T) and the
+        boneyard card, each a title or just "a card" ("?")."""
+        choices = _card_choices()
         return ObjectField("setup", N_("Set-up"), (
             ChoiceField("start_player", N_("Start player"), tuple(range(players)), default=0,
                         seat_choice=True),
-            ListField("pyramid", N_("Pyramid: B1, B2, B3, M1, M2, T"), card,
-                      min_items=tables.PYRAMID_CARDS, max_items=tables.PYRAMID_CARDS,
-                      required=True, item_label=N_("Card %(n)d")),
+            ObjectField("pyramid", N_("The six pyramid cards"), tuple(
+                ChoiceField(slot, SLOT_LABELS[slot], choices, default=tables.UNKNOWN_CARD)
+                for slot in pyramid.SLOTS), required=True),
             ChoiceField("boneyard", N_("Boneyard card"), _card_choices(),
                         default=tables.UNKNOWN_CARD),
         ))
 
     def default_setup(self, players: int) -> dict[str, Any]:
         """Seat 1 starts; six cards and the boneyard card entered as "a card"."""
-        return {"start_player": 0, "pyramid": [tables.UNKNOWN_CARD] * tables.PYRAMID_CARDS,
+        return {"start_player": 0,
+                "pyramid": {slot: tables.UNKNOWN_CARD for slot in pyramid.SLOTS},
                 "boneyard": tables.UNKNOWN_CARD}
 
     def setup(self, options: Mapping[str, Any], names: Sequence[str],
@@ -121,9 +136,26 @@ class ValleyRuleset(GameRules):
     is_over = staticmethod(engine.is_over)
     score = staticmethod(engine.score)
     final_document = staticmethod(engine.final_document)
-    check_undo = staticmethod(engine.check_undo)        # §7 correction window (table service)
-    title_label = staticmethod(tables.title_label)       # for Valley's own templates
+    # For Valley's own templates and print module (shared code never uses these).
+    title_label = staticmethod(tables.title_label)
+    title_names = staticmethod(tables.title_names)
+    card_colour = staticmethod(engine.card_colour)
     slots = pyramid.SLOTS
+    base_slots = pyramid.BASE
+    starters = tables.STARTERS
+    set_labels = tables.SET_LABELS
+    group_labels = tables.CATEGORY_LABELS
+    starter_labels = tables.STARTER_LABELS
+    effect_labels = engine.EFFECT_LABELS
+    action_hints = engine.ACTION_HINTS
+    placeholder_label = tables.PLACEHOLDER_LABEL
+    unique_placeholder_label = tables.UNIQUE_PLACEHOLDER_LABEL
+    unknown_card = tables.UNKNOWN_CARD
+
+    def undo_floor(self, state: Mapping[str, Any]) -> int:
+        """§7: the correction window is the undo window. The moves before ``correction_from``
+        (the turns before the one whose first card play has happened) stay as they are."""
+        return state["correction_from"]
 
     def awaiting(self, state: Mapping[str, Any]) -> Awaiting:
         return engine.awaited(state)

@@ -26,9 +26,17 @@ come from the catalogue and the group's edition data; where unknown, the move ty
 (spec §2.7) and the table remembers them (``printed``): a later move must agree.
 
 Correction window (§7): moves of a turn may be undone until the next player's first card
-play (a card used for its capital or its action; sealing is not playing, §6). The table
-service asks :func:`check_undo` before undoing; ``correction_from`` in the state is the first
-move index that may still be undone.
+play (a card used for its capital or its action; sealing is not playing, §6).
+``correction_from`` in the state is the first move index that may still be undone; the
+ruleset reports it as its ``undo_floor`` and the table service keeps the highest floor it has
+seen, refusing an undo below it (``table.correction_closed``, the spec's
+``VK_CORRECTION_CLOSED``), so undoing the next player's card play never reopens the window.
+
+What a phone sees and offers: :func:`view` adds the pyramid as rows, the boneyard's top card
+and count and every tomb by scoring group (``tomb_view``); :func:`prompts` names the legal
+move kinds and what their forms list (the titles a hand card may be, with capital; the
+titles still outside for a refill or a card entered as "a card"; the crumble choices; each
+action's targets; the sets and VPs a seal may have to ask for).
 
 The module is pure (design.md §1): no I/O, no clock, no randomness. States are plain JSON.
 
@@ -119,7 +127,6 @@ CRUMBLE = pyr.CRUMBLE
 REBUILD = "VK_REBUILD"
 SOLO_OPPONENT = "VK_SOLO_OPPONENT"
 COPY_LIMIT = "VK_COPY_LIMIT"
-CORRECTION_CLOSED = "VK_CORRECTION_CLOSED"
 
 UNKNOWN = t.UNKNOWN_CARD
 REVEALED = "revealed"          # the ``slot`` of Brain Hook's card in a buy
@@ -144,6 +151,33 @@ MOVE_LABELS: Mapping[str, Term] = {
     MoveKind.REFILL: Term(N_("refill the pyramid")),
     MoveKind.REVEAL: Term(N_("turn up the top supply card")),
     MoveKind.DECLINE: Term(N_("sacrifice the revealed card")),
+}
+ACTION_HINTS: Mapping[str, str] = {      # what each clarified action does (§8), for the phone
+    t.Action.NUT: N_("An opponent may gain the cheapest pyramid card; then you gain the most "
+                     "expensive one."),
+    t.Action.BROOCH: N_("Seal a pyramid card, then sacrifice a set card from your tomb."),
+    t.Action.DAGGER: N_("If the boneyard holds at least as many cards as there are players, "
+                        "each player from you on takes its top card."),
+    t.Action.BRAIN_HOOK: N_("Turn up the top supply card: buy it for 2 less, or sacrifice it."),
+    t.Action.KHOPESH: N_("Gain the pyramid card the opponent on your left picks."),
+    t.Action.BOW: N_("Seal from the pyramid a set card of a set you have no card of in your "
+                     "tomb."),
+    t.Action.NECKLACE: N_("Seal the top card of your deck; after a starter card you may seal "
+                          "the next one too."),
+    t.Action.OFFERING_CHAPEL: N_("Every player may seal the top card of their discard pile."),
+    t.Action.JUDGEMENT: N_("Set hand cards aside, gaining the top boneyard card for each; then "
+                           "sacrifice the set-aside cards."),
+    t.Action.MIRROR_CASE: N_("Gain a pyramid card; then Mirror Case goes into the pyramid from "
+                             "the top."),
+    t.Action.RING: N_("The next card you play this turn has double capital."),
+    t.Action.ANTECHAMBER: N_("Take a card from your discard pile into your hand."),
+    t.Action.HOUNDS_AND_JACKALS: N_("A card you played earlier this turn returns to your hand."),
+    t.Action.SENET: N_("Draw a card and put Senet on an opponent's discard pile; they put a "
+                       "set card from hand on yours, or show a hand without one."),
+    t.Action.SERDAB: N_("Set hand cards aside; they join your hand after you draw."),
+    t.Action.VICTORY: N_("Seal a card you played earlier this turn."),
+    "generic": N_("A card whose action Scribe does not know: enter what it did, step by "
+                  "step."),
 }
 WAITING_LABELS: Mapping[str, Term] = {
     Phase.PLAY: Term(N_("the active player's cards")),
@@ -237,8 +271,9 @@ def _title_limit(pool: Mapping[str, Any], card_set: Mapping[str, str], title_id:
 
 def setup(options: Mapping[str, Any] | None, names: Sequence[str],
           table: Mapping[str, Any] | None, edition: Edition | None = None) -> dict[str, Any]:
-    """A fresh game (§3). ``table``: ``{"start_player": 0, "pyramid": [6 cards B1..T],
-    "boneyard": card}``, each card a title id or "?" ("a card")."""
+    """A fresh game (§3). ``table``: ``{"start_player": 0, "pyramid": {"B1": card, …, "T":
+    card} (or the six cards as a list B1..T), "boneyard": card}``, each card a title id or
+    "?" ("a card")."""
     count = len(names)
     if count not in t.PLAYER_COUNTS:
         raise _fail("valley.bad_player_count",
@@ -249,8 +284,8 @@ def setup(options: Mapping[str, Any] | None, names: Sequence[str],
         raise _fail("valley.solo_alone", N_("A solo game has exactly one player."),
                     "options.solo")
     pool = pool_of(opts)
-    if count > pool.starter_decks:
-        raise _fail("valley.too_many_players",
+    if count > pool.starter_decks:          # "…player_count": a count this option refuses
+        raise _fail("valley.pool_player_count",
                     N_("This pool has starter cards for %(decks)d players only; five and six "
                        "players need both boxes (five_players or six_players)."),
                     "options.pool", decks=pool.starter_decks)
@@ -266,6 +301,8 @@ def setup(options: Mapping[str, Any] | None, names: Sequence[str],
                     N_("The start player must be one of the %(count)d seats."), "start_player",
                     count=count)
     dealt = table.get("pyramid")
+    if isinstance(dealt, Mapping) and set(dealt) == set(pyr.SLOTS):
+        dealt = [dealt[slot] for slot in pyr.SLOTS]      # the set-up form names the slots
     if not isinstance(dealt, list) or len(dealt) != t.PYRAMID_CARDS:
         raise _fail("valley.bad_pyramid", N_("The pyramid needs its six cards, B1 to T."),
                     "pyramid")
@@ -1060,6 +1097,8 @@ def _offering_chapel(d: Draft, seat: int, card: str, args: Mapping[str, Any]) ->
         if who in sealed_by:
             raise _bad(f"seals.{index}.seat")
         sealed_by.add(who)
+        if item.get("card") is None:
+            continue                             # "may": this player does not seal
         if d["players"][who]["discard"] == 0:
             raise _fail("valley.discard_empty",
                         N_("%(player)s has no card in the discard pile."), field,
@@ -1275,7 +1314,7 @@ def _senet(d: Draft, seat: int, card: str, args: Mapping[str, Any]) -> None:
     opponent = _seat(args.get("opponent"), "opponent", d.state)
     if opponent == seat:
         raise _fail("valley.not_an_opponent", N_("Choose an opponent."), "move.opponent")
-    response = _obj(args.get("response"), "response")
+    response = _obj(args.get("response") or {}, "response")   # none: no set card in hand
     _play(d, seat, card, Use.ACTION, "move.card")
     _draw(_player(d, seat), 1)
     d.own("played", len(d["played"]) - 1)["out"] = True
@@ -1338,6 +1377,17 @@ class Effect(StrEnum):
 
 
 EFFECT_KINDS = frozenset(e.value for e in Effect)
+EFFECT_LABELS: Mapping[str, str] = {
+    Effect.GAIN: N_("gain a pyramid card"),
+    Effect.SEAL_PYRAMID: N_("seal a pyramid card"),
+    Effect.SEAL_HAND: N_("seal a card from hand"),
+    Effect.SACRIFICE_HAND: N_("sacrifice a card from hand"),
+    Effect.SACRIFICE_PYRAMID: N_("sacrifice a pyramid card"),
+    Effect.TAKE_BONEYARD: N_("take the top boneyard card"),
+    Effect.TAKE_SUPPLY: N_("take the top supply card"),
+    Effect.DRAW: N_("draw cards"),
+    Effect.DISCARD: N_("discard a card from hand"),
+}
 
 
 def _generic(d: Draft, seat: int, card: str, args: Mapping[str, Any]) -> None:
@@ -1579,23 +1629,6 @@ def validate(state: Mapping[str, Any], seat: int, move: Any) -> None:
     REFEREE.apply(state, seat, move)
 
 
-def check_undo(state: Mapping[str, Any], index: int | None = None, floor: int = 0) -> None:
-    """Raise unless the move at ``index`` (default: the last one) may still be undone (§7):
-    a turn's moves stay correctable until the next player's first card play.
-
-    ``state`` is the table's current state. ``correction_from`` only grows as moves are added;
-    undoing the next player's card play would lower it again, so a table service that undoes
-    several moves in a row passes the highest ``correction_from`` it has seen as ``floor``."""
-    if state["moves"] == 0:
-        raise _fail("valley.nothing_to_undo", N_("There is no move to undo."))
-    index = state["moves"] - 1 if index is None else index
-    if not 0 <= index < state["moves"]:
-        raise _fail("valley.nothing_to_undo", N_("There is no move to undo."))
-    if index < max(state["correction_from"], floor):
-        raise _fail(CORRECTION_CLOSED, N_("Too late to correct: the next player has already "
-                                          "played a card."))
-
-
 # --------------------------------------------------------------------------------------------
 # Scoring from the tombs (§10, §12)
 # --------------------------------------------------------------------------------------------
@@ -1727,7 +1760,98 @@ def view(state: Mapping[str, Any], seat: int | None) -> dict[str, Any]:
     shown["boneyard_count"] = len(boneyard)
     shown["pyramid_rows"] = pyr.picture(state["pyramid"])
     shown["tombs"] = [list(p["tomb"]) for p in state["players"]]
+    shown["tomb_view"] = [tomb_view(state, seat) for seat in range(len(state["names"]))]
     return shown
+
+
+def tomb_view(state: Mapping[str, Any], seat: int) -> dict[str, Any]:
+    """One tomb as the phone shows it (§5.3: tombs are public): the starters, each scoring
+    group of the pool with its titles and copies and the distinct titles that count (solo:
+    held once, §12.1), the uniques with their VP, and cards whose set nobody entered."""
+    tomb = state["players"][seat]["tomb"]
+    copies: dict[str, int] = {}
+    for card in tomb:
+        copies[card] = copies.get(card, 0) + 1
+    solo = state["solo"] is not None
+    groups = []
+    for group in state["pool"]["groups"]:
+        titles = [[card, n] for card, n in copies.items() if group_of(state, card) == group["id"]]
+        counted = sum(1 for _card, n in titles if n == 1 or not solo)
+        groups.append({"id": group["id"], "size": group["size"], "titles": titles,
+                       "distinct": counted, "points": t.group_points(counted)})
+    return {"cards": len(tomb),
+            "starters": {s: copies.get(s, 0) for s in t.STARTERS},
+            "groups": groups,
+            "uniques": [[card, printed(state, "vp", card)] for card in copies
+                        if card_set(state, card) == t.UNIQUE],
+            "unplaced": [card for card in copies if card_set(state, card) is None]}
+
+
+def card_colour(state: Mapping[str, Any], card: str | None) -> str:
+    """A card's frame colour for the phone (§2.3): its set's colour, "unique" (purple),
+    "starter" (grey), or "" while unknown."""
+    if card is None or card == UNKNOWN:
+        return ""
+    placed = card_set(state, card)
+    if placed in t.SETS:
+        return t.SETS[placed].colour.value
+    return placed or ""
+
+
+def could_hold(state: Mapping[str, Any], seat: int, card: str) -> bool:
+    """Whether ``seat`` can name ``card`` for a card of theirs not on the table: a title of
+    theirs, or one of their unnamed cards (which may be any title still outside)."""
+    player = state["players"][seat]
+    if player["known"].get(card, 0) > _on_table(state, seat, card):
+        return True
+    return unknown_cards(player) > 0 and state["located"].get(card, 0) < state["limits"].get(
+        card, 0)
+
+
+def hand_choices(state: Mapping[str, Any], seat: int) -> dict[str, Any]:
+    """The titles ``seat``'s phone offers for a card from hand (hands are hidden: every title
+    of theirs not on the table, with its capital where known) and, while some of their
+    cards are unnamed, every other title still outside the tables' sight."""
+    player = state["players"][seat]
+    own = [{"card": card, "count": count - _on_table(state, seat, card),
+            "capital": printed(state, "capital", card)}
+           for card, count in sorted(player["known"].items(),
+                                     key=lambda kv: _title_order(state, kv[0]))
+           if count > _on_table(state, seat, card)]
+    unnamed = unknown_cards(player)
+    others = [card for card in outside_titles(state) if card not in player["known"]]
+    return {"own": own, "unnamed": unnamed, "others": grouped(state, others) if unnamed else []}
+
+
+def outside_titles(state: Mapping[str, Any]) -> list[str]:
+    """The titles of the pool with a copy nobody has located yet: what a card the table did
+    not name (in the pyramid, the supply or a hand) may turn out to be (§13)."""
+    return [card for card in sorted(state["limits"], key=lambda c: _title_order(state, c))
+            if card_set(state, card) != "starter"
+            and state["located"].get(card, 0) < state["limits"][card]]
+
+
+def grouped(state: Mapping[str, Any], cards: Iterable[str]) -> list[dict[str, Any]]:
+    """``cards`` in runs by set (``set``: a set id, "unique", "starter" or "" while unknown),
+    for the phone's lists."""
+    runs: list[dict[str, Any]] = []
+    for card in cards:
+        placed = card_set(state, card) or ""
+        if not runs or runs[-1]["set"] != placed:
+            runs.append({"set": placed, "cards": []})
+        runs[-1]["cards"].append(card)
+    return runs
+
+
+_CATALOGUE_ORDER = {title: index for index, title in enumerate(t.TITLES)}
+_SET_ORDER = {"starter": 0, **{s: i for i, s in enumerate(t.SETS, 1)},
+              t.UNIQUE: len(t.SETS) + 1}
+
+
+def _title_order(state: Mapping[str, Any], card: str) -> tuple[int, int]:
+    """Starters, then each set, then uniques, then titles whose set is unknown."""
+    return (_SET_ORDER.get(card_set(state, card) or "", len(_SET_ORDER)),
+            _CATALOGUE_ORDER.get(card, len(_CATALOGUE_ORDER)))
 
 
 def _base_offers(state: Mapping[str, Any]) -> list[dict[str, Any]]:
@@ -1762,7 +1886,8 @@ def action_offers(state: Mapping[str, Any], seat: int) -> list[dict[str, Any]]:
     offers = []
     for action, ok in possible.items():
         if ok:
-            cards = [c for c, x in t.TITLES.items() if x.action is action and c in state["limits"]]
+            cards = [c for c, x in t.TITLES.items() if x.action is action
+                     and c in state["limits"] and could_hold(state, seat, c)]
             if cards:
                 offers.append({"action": action.value, "cards": cards,
                                **_action_targets(state, seat, action)})
@@ -1789,7 +1914,16 @@ def _action_targets(state: Mapping[str, Any], seat: int, action: t.Action) -> di
     if action in (t.Action.KHOPESH, t.Action.MIRROR_CASE):
         return {"slots": occupied}
     if action is t.Action.OFFERING_CHAPEL:
-        return {"seats": [s for s, p in enumerate(state["players"]) if p["discard"] > 0]}
+        seats = [s for s, p in enumerate(state["players"]) if p["discard"] > 0]
+        return {"seats": seats, "choices": {str(s): hand_choices(state, s) for s in seats}}
+    if action is t.Action.SENET:
+        # the set card an opponent gives back, and each player's discard after an Axe
+        given = {c for s in range(len(state["names"])) if s != seat
+                 for c in state["players"][s]["known"] if is_set_card(state, c)}
+        given |= {c for c in outside_titles(state) if card_set(state, c) not in ("starter",
+                                                                                 t.UNIQUE)}
+        return {"given": grouped(state, sorted(given, key=lambda c: _title_order(state, c))),
+                "discards": {str(s): hand_choices(state, s) for s in range(len(state["names"]))}}
     if action in (t.Action.VICTORY, t.Action.HOUNDS_AND_JACKALS):
         return {"played": [i for i, e in enumerate(state["played"]) if not e["out"]]}
     if action is t.Action.JUDGEMENT:
@@ -1810,13 +1944,18 @@ def prompts(state: Mapping[str, Any], seat: int) -> dict[str, Any]:
     if phase == Phase.REFILL:
         return {"moves": [MoveKind.REFILL.value], "count": refill_count(state),
                 "slots": pyr.refill_order(state["pyramid"])[:refill_count(state)],
-                "cards": [c for c, _ in supply_outcomes(state)], "unknown": UNKNOWN}
+                "cards": [c for c, _ in supply_outcomes(state)], "unknown": UNKNOWN,
+                "titles": grouped(state, outside_titles(state))}
     if phase == Phase.REVEAL:
         return {"moves": [MoveKind.REVEAL.value],
-                "cards": [c for c, _ in supply_outcomes(state)], "unknown": UNKNOWN}
+                "cards": [c for c, _ in supply_outcomes(state)], "unknown": UNKNOWN,
+                "titles": grouped(state, outside_titles(state))}
     common = {"hand": player["hand"], "ring": state["ring"],
               "table": [{"index": i, **entry} for i, entry in enumerate(state["played"])],
-              "actions": action_offers(state, seat) if player["hand"] else []}
+              "actions": action_offers(state, seat) if player["hand"] else [],
+              "cards": hand_choices(state, seat),
+              "titles": grouped(state, outside_titles(state)),
+              "needs_set": sets_needed(state), "needs_vp": vp_needed(state)}
     if phase == Phase.BRAIN_HOOK:
         cost = printed(state, "cost", state["revealed"])
         return {"moves": [MoveKind.BUY.value, MoveKind.DECLINE.value]
@@ -1838,6 +1977,26 @@ def prompts(state: Mapping[str, Any], seat: int) -> dict[str, Any]:
             "free_seal": free_seal, "sacrifice_required": rebuild_needed(state),
             "opponents": [s for s in range(len(state["names"])) if s != seat],
             **common}
+
+
+def sets_needed(state: Mapping[str, Any]) -> dict[str, list[str]]:
+    """Titles in this pool whose set nobody has entered (spec §2.5), with the sets (or
+    "unique") a phone may say they belong to when one is sealed."""
+    pool_sets = state["pool"]["sets"]
+    needed = {}
+    for card in state["limits"]:
+        if card_set(state, card) is None:
+            unique_ok = t.TITLES[card].box.value in state["pool"]["unique_boxes"]
+            needed[card] = [s for s in placement_choices(card)
+                            if s in pool_sets or (s == t.UNIQUE and unique_ok)]
+    return needed
+
+
+def vp_needed(state: Mapping[str, Any]) -> list[str]:
+    """Uniques in play (or titles that may be one) whose printed VP nobody has entered yet:
+    sealing one asks for it (spec §2.7)."""
+    return [card for card in state["limits"] if card_set(state, card) in (t.UNIQUE, None)
+            and printed(state, "vp", card) is None]
 
 
 def _fall_after_gain(slots: Sequence[Any]) -> dict[str, dict[str, list[str]]]:

@@ -426,6 +426,16 @@ def title_label(title_id: str, lang: str = "en") -> str:
     return UNIQUE_PLACEHOLDER_LABEL % {"number": number}
 
 
+def title_names(title_id: str) -> dict[str, object]:
+    """What a page or a printout needs to name a title in any language: the Czech and
+    English names (None where unknown) and, for a stand-in, its set (None for a unique) and
+    number, to be worded with PLACEHOLDER_LABEL or UNIQUE_PLACEHOLDER_LABEL."""
+    title = TITLES[title_id]
+    owner, number = title.placeholder or (None, None)
+    return {"cs": title.name_cs, "en": title.name_en,
+            "set": owner if owner in SETS else None, "number": number}
+
+
 def _fold(text: str) -> str:
     return " ".join(text.replace("_", " ").replace("-", " ").split()).casefold()
 

@@ -1,0 +1,489 @@
+"""Valley of the Kings through the pages a phone uses (no JavaScript): the open-table form
+rendered from the set-up schema, seats joined, every move posted through the page's own forms
+(parsed from the HTML, filled by option label as a player would), refusals shown with the
+rule, the Scoresheet at the end."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+
+from companion import db
+from companion.rules.valley import engine as e
+from companion.services import tables as live
+from tests.web.valley_forms import forms, move_form
+
+pytestmark = pytest.mark.db
+
+DEALT = {"B1": "Bohyně Nút (Nut)", "B2": "Pouzdro na zrcadlo (Mirror Case)",
+         "B3": "Hák na mozek (Brain Hook)", "M1": "Sekera (Axe)", "M2": "Dýka (Dagger)",
+         "T": "Prak (Sling)"}
+
+
+class Phone:
+    """One phone at the table: its own cookies (seat), its page, its form posts."""
+
+    def __init__(self, client, table_id: str, seat: int | None = None,
+                 language: str = "en"):
+        self.client, self.table_id, self.language = client, table_id, language
+        if seat is not None:
+            assert client.post(f"/tables/{table_id}/seats/{seat}/claim").status_code == 303
+
+    def page(self) -> str:
+        response = self.client.get(f"/tables/{self.table_id}",
+                                   headers={"Accept-Language": self.language})
+        assert response.status_code == 200
+        return response.get_data(as_text=True)
+
+    def form(self, move_type: str, card: str | None = None, classes: str | None = None):
+        return move_form(self.page(), move_type, card, classes)
+
+    def send(self, data, expect: int = 303):
+        response = self.client.post(f"/tables/{self.table_id}/moves", data=data,
+                                    headers={"Accept-Language": self.language})
+        assert response.status_code == expect, error_of(response.get_data(as_text=True))
+        return response.get_data(as_text=True)
+
+
+def error_of(html: str) -> str:
+    found = re.search(r'id="move-error">(.*?)</p>', html, re.S)
+    return found.group(1).strip() if found else ""
+
+
+def open_by_form(client, names=("Ana", "Bo"), start: str = "Player 1", dealt=None,
+                 boneyard: str = "Kopí (Spear)", **choose: str) -> str:
+    """Open a table through the open-table form as the host would fill it; its id."""
+    page = client.get(f"/tables/new/valley?_players={len(names)}").get_data(as_text=True)
+    form = next(f for f in forms(page) if "setup.pyramid.B1" in f.selects)
+    chosen = {"setup.start_player": start, "setup.boneyard": boneyard,
+              **{f"setup.pyramid.{slot}": card for slot, card in (dealt or DEALT).items()},
+              **choose}
+    names_typed = {f"players__{seat}": name for seat, name in enumerate(names)}
+    response = client.post(f"/tables/new/valley?_players={len(names)}",
+                           data=form.data(chosen, button="Open the table", **names_typed))
+    assert response.status_code == 303, error_of(response.get_data(as_text=True)) or \
+        re.findall(r'class="field-error"[^>]*>([^<]*)', response.get_data(as_text=True))
+    return response.headers["Location"].split("/")[2]
+
+
+def state_of(client, table_id: str) -> dict:
+    return client.get(f"/api/v1/tables/{table_id}").get_json()["state"]
+
+
+@pytest.fixture
+def table(client):
+    """A two-player Afterlife table opened through the form; phones for Ana and Bo."""
+    table_id = open_by_form(client)
+    app = client.application
+    return table_id, Phone(app.test_client(), table_id, 0), Phone(app.test_client(), table_id, 1)
+
+
+# --------------------------------------------------------------------------------------------
+# Opening and what the page shows
+# --------------------------------------------------------------------------------------------
+
+
+def test_opening_enters_the_pool_the_order_and_the_dealt_cards(client):
+    page = client.get("/tables/new/valley?_players=3").get_data(as_text=True)
+    form = next(f for f in forms(page) if "setup.pyramid.B1" in f.selects)
+    labels = form.selects["setup.pyramid.M2"].labels
+    assert labels[0] == "a card" and "Sekera (Axe)" in labels and "Vešebt (Shabti)" not in labels
+    assert "Six players (or a longer game)" in form.selects["options.pool"].labels
+    table_id = open_by_form(client, names=("Ana", "Bo", "Cyril"), start="Player 2",
+                            dealt={**DEALT, "T": "a card"}, boneyard="a card",
+                            **{"options.pool": "Afterlife"})
+    state = state_of(client, table_id)
+    assert state["names"] == ["Ana", "Bo", "Cyril"] and state["current"] == 1
+    assert state["pyramid"] == ["nut", "mirror_case", "brain_hook", "axe", "dagger", "?"]
+    assert state["boneyard_top"] == "?" and state["supply"] == 49
+    assert state["pool"]["id"] == "afterlife"
+
+
+def test_a_six_player_pool_is_chosen_on_the_form(client):
+    table_id = open_by_form(client, names=("A", "B", "C", "D", "E", "F"),
+                            **{"options.pool": "Six players"})
+    state = state_of(client, table_id)
+    assert state["pool"]["id"] == "six_players" and state["supply"] == 77      # V18
+
+
+def test_the_page_draws_the_pyramid_boneyard_supply_and_tombs(table):
+    table_id, ana, bo = table
+    page = ana.page()
+    pyramid = re.search(r'<div class="pyramid".*?</section>', page, re.S).group(0)
+    cells = re.findall(r'class="pcard slot-(\w+) ([^"]*)">\s*<span class="slot">\1</span>\s*'
+                       r'<span class="name">([^<]*)</span>', pyramid)
+    assert [(slot, name) for slot, _cls, name in cells] == [
+        ("T", "Prak (Sling)"), ("M1", "Sekera (Axe)"), ("M2", "Dýka (Dagger)"),
+        ("B1", "Bohyně Nút (Nut)"), ("B2", "Pouzdro na zrcadlo (Mirror Case)"),
+        ("B3", "Hák na mozek (Brain Hook)")]
+    assert "colour-green" in cells[0][1] and "base" in cells[3][1]
+    assert re.search(r'<span class="cost"[^>]*>4</span>', pyramid)          # Nut's cost
+    assert "Kopí (Spear)" in pyramid and "1 card" in pyramid
+    assert re.search(r'class="big-count">49<', pyramid)
+    assert 'id="tomb-0"' in page and 'id="tomb-1"' in page and "Your turn" in page
+    assert "Your move" not in bo.page()
+
+
+@pytest.mark.parametrize("language, shown, hidden", [
+    ("cs", "Sekera", "(Axe)"), ("en", "Sekera (Axe)", None), ("hu", "Sekera (Axe)", None)])
+def test_card_titles_are_the_czech_ones_the_cards_carry(table, language, shown, hidden):
+    table_id, ana, _bo = table
+    ana.language = language
+    page = ana.page()
+    assert shown in page and (hidden is None or hidden not in page)
+
+
+# --------------------------------------------------------------------------------------------
+# A turn through the forms
+# --------------------------------------------------------------------------------------------
+
+
+def test_buy_with_its_payment_and_the_crumble_choice_seal_end_and_refill(client, table):
+    table_id, ana, bo = table
+    ana.send(ana.form("seal").data({"m.card": "Vešebt"}))
+    assert state_of(client, table_id)["players"][0]["tomb"] == ["shabti"]
+    assert "seal" not in [f.move.get("type") for f in forms(ana.page())]   # once a turn
+
+    buy = ana.form("buy")
+    payment = {"m.pay.0.card": "Nádoba (Urn)", "m.pay.1.card": "Truhla s jídlem"}
+    typed = {"m__pay__0__capital": 1, "m__pay__1__capital": 1, "m__cost": 2}
+    assert set(buy.radios["m.drop"]) == {('"M1"', "M1 · Sekera (Axe)"),
+                                         ('"M2"', "M2 · Dýka (Dagger)")}
+    version = client.get(f"/api/v1/tables/{table_id}").get_json()["version"]
+    refused = ana.send(buy.data(payment, button="Buy B2", **typed), expect=422)
+    assert "Two cards could drop into B2: say which one (M1 / M2)." in error_of(refused)
+    assert client.get(f"/api/v1/tables/{table_id}").get_json()["version"] == version
+    ana.send(buy.data({**payment, "m.drop": "M2"}, button="Buy B2", **typed))
+    state = state_of(client, table_id)
+    assert state["pyramid"] == ["nut", "dagger", "brain_hook", "axe", "sling", None]   # V4
+    assert state["players"][0]["known"]["mirror_case"] == 1 and state["changed"]
+    assert state["printed"]["capital"]["urn"] == 1            # typed once, remembered
+
+    end = ana.form("end_turn")
+    assert "m.sacrifice.slot" not in end.selects              # the pyramid changed
+    ana.send(end.data(button="End the turn"))
+    refill = ana.form("refill")
+    assert list(refill.selects) == ["m.cards[]"]              # one empty slot: T
+    ana.send(refill.data({"m.cards[]": "Senet"}))
+    state = state_of(client, table_id)
+    assert state["pyramid"][5] == "senet" and state["current"] == 1 and state["supply"] == 48
+    page = bo.page()
+    assert "Your turn" in page and "Nádoba (Urn) · capital 1" in page
+
+
+def test_the_rebuild_sacrifice_is_asked_when_and_only_when_the_pyramid_did_not_change(
+        client, table):
+    table_id, ana, _bo = table
+    end = ana.form("end_turn")
+    assert end.selects["m.sacrifice.slot"].required
+    refused = ana.send(end.data(button="Sacrifice and end the turn"), expect=422)
+    assert "sacrifice one of its cards" in error_of(refused)
+    ana.send(end.data({"m.sacrifice.slot": "B2", "m.sacrifice.drop": "M1"},
+                      button="Sacrifice and end the turn"))
+    state = state_of(client, table_id)
+    assert state["boneyard_top"] == "mirror_case" and state["boneyard_count"] == 2
+    assert state["pyramid"] == ["nut", "axe", "brain_hook", "sling", "dagger", None]
+    ana.send(ana.form("refill").data())                       # "a card"
+    assert state_of(client, table_id)["pyramid"][5] == "?"
+
+
+# --------------------------------------------------------------------------------------------
+# Actions and their public consequences
+# --------------------------------------------------------------------------------------------
+
+
+def play_opening(ana: Phone, bo: Phone) -> None:
+    """Ana buys Nut (cost 4: four starters of capital 1), Bo buys Mirror Case; both refill."""
+    buy = ana.form("buy")
+    ana.send(buy.data({"m.pay.0.card": "Vešebt", "m.pay.1.card": "Nádoba",
+                       "m.pay.2.card": "Truhla", "m.pay.3.card": "Obětní stůl"},
+                      button="Buy B1", m__pay__0__capital=1, m__pay__1__capital=1,
+                      m__pay__2__capital=1, m__pay__3__capital=1))
+    ana.send(ana.form("end_turn").data(button="End the turn"))
+    ana.send(ana.form("refill").data({"m.cards[]": "Prsten (Ring)"}))
+    buy = bo.form("buy")
+    bo.send(buy.data({"m.pay.0.card": "Vešebt", "m.drop": "M2"}, button="Buy B2",
+                     m__cost=1))
+    bo.send(bo.form("end_turn").data(button="End the turn"))
+    bo.send(bo.form("refill").data({"m.cards[]": "Sfinga"}))
+
+
+def test_nut_mirror_case_and_brain_hook_through_their_forms(client, table):
+    table_id, ana, bo = table
+    play_opening(ana, bo)
+    state = state_of(client, table_id)
+    assert state["pyramid"] == ["axe", "dagger", "brain_hook", "sling", "ring", "sphinx"]
+
+    # Nut: Bo may gain the cheapest card (he takes Brain Hook), then Ana the most expensive.
+    nut = ana.form("action", "nut")
+    ana.send(nut.data({"m.opponent": "Bo", "m.opponent_gain.slot": "B3",
+                       "m.gain.slot": "B1"}, m__opponent_gain__cost=1, m__gain__cost=5))
+    state = state_of(client, table_id)
+    assert state["players"][1]["known"]["brain_hook"] == 1
+    assert state["players"][0]["known"]["axe"] == 1 and state["changed"]
+    # B3 left: Ring dropped from M2, the Sphinx from T; B1 left: Sling dropped from M1
+    assert state["pyramid"] == ["sling", "dagger", "ring", None, "sphinx", None]
+    ana.send(ana.form("end_turn").data(button="End the turn"))
+    refill = ana.form("refill")
+    assert len(refill.selects["m.cards[]"].options) > 1
+    ana.send(refill.data({"m.cards[]": "Luk"}))        # M1 is Bow, T (the second) a card
+    state = state_of(client, table_id)
+    assert state["pyramid"][3] == "bow" and state["pyramid"][5] == "?"
+
+    # Mirror Case: Bo gains Sling; the pyramid crumbles; Mirror Case falls from the top.
+    mirror = bo.form("action", "mirror_case")
+    bo.send(mirror.data({"m.gain.slot": "B1"}))
+    state = state_of(client, table_id)
+    assert state["pyramid"] == ["bow", "dagger", "ring", "?", "sphinx", "mirror_case"]
+    assert state["players"][1]["known"].get("mirror_case") is None
+
+    # Brain Hook turns up a card: Bo buys it for 2 less.
+    hook = bo.form("action", "brain_hook")
+    bo.send(hook.data({"m.revealed": "Soška kozorožce"}))
+    assert state_of(client, table_id)["phase"] == "brain_hook"
+    assert "Brain Hook turned up: Soška kozorožce (Ibex Statuette)" in bo.page()
+    buy = bo.form("buy")
+    assert buy.move == {"type": "buy", "slot": "revealed"}
+    bo.send(buy.data({"m.pay.0.card": "Vešebt"}, m__cost=3))
+    state = state_of(client, table_id)
+    assert state["phase"] == "play" and state["players"][1]["known"]["ibex_statuette"] == 1
+    assert state["supply"] == 49 - 1 - 1 - 2 - 1          # three refills, Brain Hook
+
+
+def test_a_card_whose_action_is_unknown_logs_its_effects(client, table):
+    table_id, ana, _bo = table
+    generic = move_form(ana.page(), "action", classes="action-generic")
+    ana.send(generic.data({"m.card": "Vešebt", "m.effects.0.kind": "draw cards",
+                           "m.effects.1.kind": "seal a pyramid card",
+                           "m.effects.1.slot": "T"}, m__effects__0__count=1))
+    state = state_of(client, table_id)
+    assert state["players"][0]["hand"] == 5 - 1 + 1
+    assert state["players"][0]["tomb"] == ["sling"] and state["pyramid"][5] is None
+    assert state["played"] == [{"card": "shabti", "use": "action", "out": False}]
+
+
+def test_a_sealed_card_of_an_unknown_set_asks_for_it(client, table):
+    table_id, ana, bo = table
+    play_opening(ana, bo)
+    ana.send(ana.form("end_turn").data({"m.sacrifice.slot": "T"},
+                                       button="Sacrifice and end the turn"))
+    ana.send(ana.form("refill").data())
+    bo.send(bo.form("end_turn").data({"m.sacrifice.slot": "T"},
+                                     button="Sacrifice and end the turn"))
+    bo.send(bo.form("refill").data())
+    seal = ana.form("seal")
+    assert "Bohyně Nút (Nut)" in seal.selects["m.card"].labels
+    refused = ana.send(seal.data({"m.card": "Bohyně Nút"}), expect=422)
+    assert "Say which set" in error_of(refused)
+    ana.send(seal.data({"m.card": "Bohyně Nút", "m.set": "Tomb Art"}))
+    state = state_of(client, table_id)
+    assert state["players"][0]["tomb"] == ["nut"] and state["printed"]["card_set"]["nut"] == \
+        "tomb_art"
+    assert "Tomb Art 1/7" in ana.page()
+
+
+# --------------------------------------------------------------------------------------------
+# The correction window and the end of the game
+# --------------------------------------------------------------------------------------------
+
+
+def test_undo_from_the_page_inside_the_window_and_refused_after_it(client, table):
+    table_id, ana, bo = table
+    ana.send(ana.form("seal").data({"m.card": "Vešebt"}))
+    ana.send(ana.form("end_turn").data({"m.sacrifice.slot": "T"},
+                                       button="Sacrifice and end the turn"))
+    ana.send(ana.form("refill").data())
+
+    def undo(phone: Phone, expect: int):
+        page = phone.page()
+        form = next(f for f in forms(page) if f.action.endswith("/undo"))
+        response = phone.client.post(form.action, data=form.data())
+        assert response.status_code == expect
+        return response.get_data(as_text=True)
+
+    undo(ana, 303)                                      # the refill, back inside the window
+    ana.send(ana.form("refill").data({"m.cards[]": "Senet"}))
+    bo.send(bo.form("buy").data({"m.pay.0.card": "Vešebt", "m.drop": "M1"},
+                                button="Buy B2", m__cost=1, m__pay__0__capital=1))
+    undo(bo, 303)                                       # his own card play
+    host = Phone(client, table_id)                      # the phone that opened the table
+    refused = undo(host, 409)                           # Ana's refill: the window closed
+    assert "The rules no longer let this move be taken back." in refused
+    assert state_of(client, table_id)["pyramid"][5] == "senet"
+
+
+def test_the_last_turn_through_the_page_shows_the_scoresheet(client, table):
+    table_id, ana, bo = table
+    phones = {0: ana, 1: bo}
+    tokens = {}
+    rng = random.Random(12)
+    with client.application.app_context():
+        game = live.get_table(db.session(), table_id)
+        state = live.state_at(db.session(), game)
+    for step in range(3000):
+        seat = e.to_act(state)
+        chance = e.chance(state)
+        move = chance.draw(rng) if chance else rng.choice(e.legal_moves(state, seat))
+        after = e.apply(state, seat, move)
+        if e.is_over(after):
+            break
+        if seat not in tokens:
+            tokens[seat] = phones[seat].client.get_cookie(f"seat_{table_id}").value
+        response = client.post(f"/api/v1/tables/{table_id}/moves",
+                                headers={"Authorization": f"Bearer {tokens[seat]}"},
+                                json={"move": move, "version": step,
+                                      "idempotency_key": f"k{step}"})
+        assert response.status_code == 200, response.get_data(as_text=True)
+        state = after
+    else:
+        raise AssertionError("the game did not end")
+    assert move["type"] == "end_turn" and state["supply"] == 0
+    phone = phones[seat]
+    end = phone.form("end_turn")
+    if move.get("sacrifice"):
+        phone.send(end.data({"m.sacrifice.slot": move["sacrifice"]["slot"]},
+                            button="Sacrifice and end the turn"))
+    else:
+        phone.send(end.data(button="End the turn"))
+    for other in phones.values():
+        page = other.page()
+        assert "Final scores" in page and "The game is over." in page
+        assert re.search(r"(Winner|Shared win): ", page) and "Your move" not in page
+    sheet = e.score(after).as_dict()
+    totals = re.findall(r'<tr class="total"><th scope="row">Total</th>(.*?)</tr>',
+                        ana.page(), re.S)[0]
+    assert [int(n) for n in re.findall(r">(\d+)<", totals)] == [
+        p["total"] for p in sheet["players"]]
+
+
+# --------------------------------------------------------------------------------------------
+# Every clarified action of §8 through its own form
+# --------------------------------------------------------------------------------------------
+
+REST = ["sling", "dagger", "serdab", "nut", "brooch"]      # B2 B3 M1 M2 T behind the card
+
+
+def owning(client, card: str, rest=None, before=()):
+    """A table where Ana has bought ``card`` (cost 0) from B1 and made the API moves
+    ``before``; her phone."""
+    opened = client.post("/api/v1/tables", json={
+        "game": "valley", "players": ["Ana", "Bo"],
+        "setup": {"start_player": 0, "pyramid": dict(zip(e.pyr.SLOTS, [card] + (rest or REST))),
+                  "boneyard": "spear"}}).get_json()
+    table_id = opened["id"]
+    ana = Phone(client.application.test_client(), table_id, 0)
+    Phone(client.application.test_client(), table_id, 1)
+    token = ana.client.get_cookie(f"seat_{table_id}").value
+    for version, move in enumerate([{"type": "buy", "slot": "B1", "cost": 0, "pay": []},
+                                    *before]):
+        answer = client.post(f"/api/v1/tables/{table_id}/moves",
+                             headers={"Authorization": f"Bearer {token}"},
+                             json={"move": move, "version": version,
+                                   "idempotency_key": f"o{version}"})
+        assert answer.status_code == 200, answer.get_data(as_text=True)
+    return table_id, ana
+
+
+PAY_SHABTI = {"type": "buy", "slot": "B1", "cost": 1, "pay": [{"card": "shabti", "capital": 1}]}
+
+ACTIONS = [
+    ("ring", (), {}, {}, lambda s: s["ring"]),
+    ("serdab", (), {}, {"m__count": 2}, lambda s: s["players"][0]["aside"] == 2),
+    ("antechamber", (), {}, {}, lambda s: s["players"][0]["discard"] == 0),
+    ("hounds_and_jackals", (PAY_SHABTI,), {"m.return.played": "Vešebt"}, {},
+     lambda s: s["played"][0]["out"] and s["players"][0]["hand"] == 5 - 1 + 1 - 1),
+    ("victory", (PAY_SHABTI,), {"m.seal.played": "Vešebt"}, {},
+     lambda s: s["players"][0]["tomb"] == ["shabti"]),
+    ("necklace", (), {"m.seals.0.card": "Vešebt", "m.seals.1.card": "Nádoba"}, {},
+     lambda s: s["players"][0]["tomb"] == ["shabti", "urn"]),
+    # Dagger bought too lies on top of her discard pile; Bo's pile is empty
+    ("offering_chapel", ({"type": "buy", "slot": "B3", "cost": 0, "pay": []},),
+     {"m.seals.0.card": "Dýka"}, {}, lambda s: s["players"][0]["tomb"] == ["dagger"]),
+    # Axe bought and sealed first: Brooch seals Sling, then sacrifices Axe
+    ("brooch", ({"type": "buy", "slot": "B1", "cost": 0, "pay": []},
+                {"type": "seal", "card": "axe"}),
+     {"m.seal.slot": "B2", "m.sacrifice.card": "Sekera"}, {},
+     lambda s: s["players"][0]["tomb"] == ["sling"] and s["boneyard_top"] == "axe"),
+    ("bow", (), {"m.seal.slot": "B2", "m.seal.drop": "M2"}, {},
+     lambda s: s["players"][0]["tomb"] == ["sling"] and s["pyramid"][1] == "nut"),
+    ("khopesh", (), {"m.gain.slot": "M1"}, {},
+     lambda s: s["players"][0]["known"]["brooch"] == 1 and s["pyramid"][3] is None),
+    ("dagger", (), {}, {}, lambda s: s["boneyard_count"] == 1),      # fewer than 2 cards
+    ("judgement", (), {"m.set_aside.0.card": "Vešebt"}, {},
+     lambda s: s["boneyard_top"] == "shabti" and s["players"][0]["known"]["spear"] == 1),
+    ("senet", (), {"m.opponent": "Bo"}, {},
+     lambda s: s["players"][1]["known"]["senet"] == 1 and s["players"][0]["hand"] == 5),
+]
+
+
+@pytest.mark.parametrize("card, before, choose, typed, check", ACTIONS,
+                         ids=[a[0] for a in ACTIONS])
+def test_each_clarified_action_has_a_form_that_plays_it(client, card, before, choose, typed,
+                                                        check):
+    rest = ["sling", "dagger", "axe", "victory", "nut"] if card == "brooch" else None
+    table_id, ana = owning(client, card, rest, before)
+    form = ana.form("action", card)
+    assert form.move == {"type": "action", "card": card}
+    ana.send(form.data(choose, **typed))
+    state = state_of(client, table_id)
+    assert state["played"][-1]["use"] == "action" and check(state), state
+
+
+# --------------------------------------------------------------------------------------------
+# Print from the table
+# --------------------------------------------------------------------------------------------
+
+
+def test_the_tables_print_menu_gives_the_pad_with_its_names_and_the_checklists(client, table):
+    table_id, ana, _bo = table
+    page = ana.page()
+    pad_link = re.search(r'href="(/print/tables/[^"]+/pad\.pdf)"', page).group(1)
+    pad = client.get(pad_link, headers={"Accept-Language": "cs"})
+    assert pad.status_code == 200 and pad.mimetype == "application/pdf"
+    from tests.pdfgen.pdfcheck import text
+    words = text(pad.data)
+    assert "Ana" in words and "Bo" in words and "Vešebt" in words and "196" in words
+    menu = client.get("/print/valley").get_data(as_text=True)
+    assert "/print/valley/extras/checklist.pdf" in menu
+    checklists = client.get("/print/valley/extras/checklist.pdf?page=letter")
+    assert checklists.status_code == 200 and checklists.data.startswith(b"%PDF")
+
+
+def test_senet_with_the_opponents_axe_reaction_through_its_form(client):
+    """Bo answers Senet by discarding Axe instead (§8): Axe goes onto Ana's discard pile and
+    every opponent of Bo (Ana) discards her most expensive hand card."""
+    opened = client.post("/api/v1/tables", json={
+        "game": "valley", "players": ["Ana", "Bo"],
+        "setup": {"start_player": 0, "pyramid": dict(zip(e.pyr.SLOTS, [
+            "senet", "sling", "dagger", "axe", "nut", "brooch"])), "boneyard": "spear"}}
+    ).get_json()
+    table_id = opened["id"]
+    ana = Phone(client.application.test_client(), table_id, 0)
+    bo = Phone(client.application.test_client(), table_id, 1)
+    tokens = [p.client.get_cookie(f"seat_{table_id}").value for p in (ana, bo)]
+    buy = {"type": "buy", "slot": "B1", "cost": 0, "pay": []}
+    for version, (seat, move) in enumerate([(0, buy), (0, {"type": "end_turn"}),
+                                            (0, {"type": "refill", "cards": ["?"]}),
+                                            (1, buy), (1, {"type": "end_turn"}),
+                                            (1, {"type": "refill", "cards": ["?"]})]):
+        answer = client.post(f"/api/v1/tables/{table_id}/moves",
+                             headers={"Authorization": f"Bearer {tokens[seat]}"},
+                             json={"move": move, "version": version,
+                                   "idempotency_key": f"s{version}"})
+        assert answer.status_code == 200, answer.get_data(as_text=True)
+    before = state_of(client, table_id)
+    assert before["players"][1]["known"]["axe"] == 1
+    form = ana.form("action", "senet")
+    assert "Sekera (Axe)" in form.selects["m.response.card"].labels
+    ana.send(form.data({"m.opponent": "Bo", "m.response.card": "Sekera",
+                        "m.response.reaction": "Axe: every opponent",
+                        "m.response.discards[]": "Vešebt"}))
+    state = state_of(client, table_id)
+    assert state["players"][0]["known"]["axe"] == 1 and "axe" not in state["players"][1][
+        "known"]
+    assert state["players"][1]["known"]["senet"] == 1
+    # Senet's draw found her deck empty: the discard pile became her deck; then Axe and her
+    # Vešebt went onto the new pile
+    assert before["players"][0]["deck"] == 0 and state["players"][0]["discard"] == 2
