@@ -52,3 +52,14 @@ def ra_form(document: dict[str, Any]) -> dict[str, str]:
 
     walk({"players": copy.deepcopy(players)}, "")
     return form
+
+
+def seat_token(client, table_id: str) -> str | None:
+    """The seat token this test client's phone holds for ``table_id`` (from its cookie)."""
+    from companion.web import wallet
+
+    cookie = client.get_cookie(wallet.TABLES_COOKIE)
+    for kind, held_id, token in wallet._parse_tables(cookie.value if cookie else ""):
+        if kind == wallet.SEAT and held_id == table_id:
+            return token
+    return None

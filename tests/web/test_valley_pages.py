@@ -13,6 +13,7 @@ import pytest
 from companion import db
 from companion.rules.valley import engine as e
 from companion.services import tables as live
+from tests.factories import seat_token
 from tests.web.valley_forms import forms, move_form
 
 pytestmark = pytest.mark.db
@@ -330,7 +331,7 @@ def test_the_last_turn_through_the_page_shows_the_scoresheet(client, table):
         if e.is_over(after):
             break
         if seat not in tokens:
-            tokens[seat] = phones[seat].client.get_cookie(f"seat_{table_id}").value
+            tokens[seat] = seat_token(phones[seat].client, table_id)
         response = client.post(f"/api/v1/tables/{table_id}/moves",
                                 headers={"Authorization": f"Bearer {tokens[seat]}"},
                                 json={"move": move, "version": step,
@@ -375,7 +376,7 @@ def owning(client, card: str, rest=None, before=()):
     table_id = opened["id"]
     ana = Phone(client.application.test_client(), table_id, 0)
     Phone(client.application.test_client(), table_id, 1)
-    token = ana.client.get_cookie(f"seat_{table_id}").value
+    token = seat_token(ana.client, table_id)
     for version, move in enumerate([{"type": "buy", "slot": "B1", "cost": 0, "pay": []},
                                     *before]):
         answer = client.post(f"/api/v1/tables/{table_id}/moves",
@@ -462,7 +463,7 @@ def test_senet_with_the_opponents_axe_reaction_through_its_form(client):
     table_id = opened["id"]
     ana = Phone(client.application.test_client(), table_id, 0)
     bo = Phone(client.application.test_client(), table_id, 1)
-    tokens = [p.client.get_cookie(f"seat_{table_id}").value for p in (ana, bo)]
+    tokens = [seat_token(p.client, table_id) for p in (ana, bo)]
     buy = {"type": "buy", "slot": "B1", "cost": 0, "pay": []}
     for version, (seat, move) in enumerate([(0, buy), (0, {"type": "end_turn"}),
                                             (0, {"type": "refill", "cards": ["?"]}),

@@ -493,6 +493,19 @@ def _one_unique_per_cost(state: Mapping[str, Any]) -> bool:
             and PoolId(state["pool"]["id"]) in UNIQUES_CHOSEN)
 
 
+def _cost_to_type(state: Mapping[str, Any], card: str, lowest: int) -> int:
+    """A cost a legal move may type for ``card`` whose cost is unknown: ``lowest``, or, for a
+    unique under the one-per-cost rule (§11.1), the lowest cost no unique in play has."""
+    if card_set(state, card) != t.UNIQUE or not _one_unique_per_cost(state):
+        return lowest
+    taken = {printed(state, "cost", other) for other, count in state["located"].items()
+             if count and other != card and card_set(state, other) == t.UNIQUE}
+    cost = lowest
+    while cost in taken:
+        cost += 1
+    return cost
+
+
 def _check_unique_cost(d: Draft, card: str, field: str) -> None:
     """Enforced when both costs are known (§11.1, §16 #19); unknown costs cannot be checked."""
     cost = printed(d.state, "cost", card)
@@ -2040,10 +2053,11 @@ def legal_moves(state: Mapping[str, Any], seat: int) -> list[dict[str, Any]]:
         moves.append({"type": MoveKind.DECLINE.value})
         if player["hand"]:
             cost = printed(state, "cost", state["revealed"])
+            typed = _cost_to_type(state, state["revealed"], 2) if cost is None else cost
             buy = {"type": MoveKind.BUY.value, "slot": REVEALED,
-                   "pay": [{"card": UNKNOWN, "capital": max(0, (cost or 2) - 2)}]}
+                   "pay": [{"card": UNKNOWN, "capital": max(0, typed - 2)}]}
             if cost is None:
-                buy["cost"] = 2
+                buy["cost"] = typed
             moves.append(buy)
         return moves
     if rebuild_needed(state):
@@ -2057,10 +2071,11 @@ def legal_moves(state: Mapping[str, Any], seat: int) -> list[dict[str, Any]]:
         for slot, card in zip(pyr.SLOTS, state["pyramid"]):
             if slot in pyr.BASE and card is not None:
                 cost = printed(state, "cost", card)
+                typed = _cost_to_type(state, card, 1) if cost is None else cost
                 buy = {"type": MoveKind.BUY.value, **_pick_for(state, slot),
-                       "pay": [{"card": UNKNOWN, "capital": 1 if cost is None else cost}]}
+                       "pay": [{"card": UNKNOWN, "capital": typed}]}
                 if cost is None:
-                    buy["cost"] = 1
+                    buy["cost"] = typed
                 moves.append(buy)
         moves.append({"type": MoveKind.ACTION.value, "card": UNKNOWN})
         if state["solo"] != Solo.MASTER and state["free_seals"] < FREE_SEALS_PER_TURN:
