@@ -59,7 +59,8 @@ class PyramidsRuleset(GameRules):
                   default=True),
     )
     edition = EDITION_VALUES
-    out_of_turn_codes = frozenset({"pyramids.not_your_turn", "pyramids.already_marked"})
+    out_of_turn_codes = frozenset({"pyramids.not_your_turn", "pyramids.already_marked",
+                                   "pyramids.already_kept"})
 
     # Our edition, for print and the phone pictures.
     our_cards = ours.CARDS
