@@ -398,6 +398,20 @@ def move(table_id: str):
         request.form.get("version", type=int), request.form.get("idempotency_key")))
 
 
+@bp.post("/tables/<table_id>/draw")
+def draw(table_id: str):
+    """Let the app draw what the table awaits (a card, a tile) for a group that plays without
+    the physical draw; the phone's "draw for us" button, the page's version of the API's
+    POST .../draw."""
+    table = _table_or_404(table_id)
+    seat, _host = _viewer(table)
+    if seat is None:
+        return render_table(table, _("Take a seat first: this phone is only watching."), 403)
+    return _perform(table, lambda: live.draw_for(
+        db.session(), table, seat, request.form.get("version", type=int),
+        request.form.get("idempotency_key")))
+
+
 @bp.post("/tables/<table_id>/undo")
 def undo(table_id: str):
     """Take back the last move (its player or the host), as seen at the page's version."""
