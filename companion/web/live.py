@@ -104,6 +104,10 @@ def _list_sizes(schema: ObjectField, players: int, default: Mapping[str, Any],
                 for index in range(sizes[here]):
                     sizes[f"{here}.{index}"] = inner[index] if index < len(inner) else (
                         max(inner) if inner else players)
+            elif isinstance(spec.item, ObjectField):
+                # lists inside each entry (a seat's cards): the form names them with "*"
+                first = next((v for v in value or () if isinstance(v, Mapping)), {})
+                sizes.update(_list_sizes(spec.item, players, first, f"{here}.*"))
         elif isinstance(spec, ObjectField):
             sizes.update(_list_sizes(spec, players, value or {}, here))
     return sizes
