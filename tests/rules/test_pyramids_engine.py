@@ -640,6 +640,18 @@ def test_view_hides_the_deck_and_the_cards_others_were_dealt():
     assert shown["players"][0]["dealt"] == [1, 2, 3, 4] and shown["players"][1]["dealt"] is None
     assert state["deck"] and state["players"][1]["dealt"] == [5, 6, 7, 8]
     assert PYRAMIDS.scores_visible(state, {})
+    # what lies face up, drawn from our cards: its own cards dealt, open cards, the offer
+    assert sorted(map(int, shown["faces"])) == [1, 2, 3, 4, 5, 6, 9, 10, 11, 12]
+    assert shown["faces"]["9"] == {"colour": ours.CARDS[8].colour,
+                                   "grid": list(ours.CARDS[8].grid)}
+    watcher = PYRAMIDS.view(state, None, {})
+    assert sorted(map(int, watcher["faces"])) == [1, 2, 5, 6, 9, 10, 11, 12]
+    record = PYRAMIDS.view(new_game(2, "published", card_layouts=[
+        {"number": 1, "colour": "purple", "grid": list(FIXTURE)},
+        {"number": 3, "colour": "green"}]), 1, {})
+    assert record["faces"]["1"] == {"colour": "purple", "grid": list(FIXTURE)}
+    assert record["faces"]["3"] == {"colour": "green", "grid": None}
+    assert record["faces"]["2"] == {"colour": None, "grid": None}
 
 
 def test_published_default_penalties_are_an_assumption():

@@ -160,6 +160,8 @@ def test_the_app_deal_needs_no_set_up_but_a_table_deal_does():
     # what else the form sends with an app deal is not used
     ignored = {**e.default_setup(2), "dealer": "app"}
     assert e.setup({}, NAMES[:2], ignored, edition()) == app_game(2)
+    unused = {"dealer": "app", "hands": [{}, {"kept": [99]}], "offer": "x"}
+    assert e.setup({}, NAMES[:2], unused, edition()) == app_game(2)
     assert e.setup({}, NAMES[:2], e.default_setup(2), edition())["phase"] == "reveal"
 
 

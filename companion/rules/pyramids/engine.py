@@ -264,10 +264,10 @@ def _check_deal(players: int, table: Any
     up in the offer: the returned cards are shuffled back before the offer is revealed.
     None when the app deals (what else the set-up holds is then not used)."""
     clean, violations = check_document(setup_schema(players), table)
+    if clean["dealer"] == Dealer.APP and not any(v.field == "dealer" for v in violations):
+        return None
     if violations:
         raise violations[0]
-    if clean["dealer"] == Dealer.APP:
-        return None
     for key in ("hands", "offer"):
         if key not in clean:
             raise RuleViolation("pyramids.deal_needed",
@@ -1474,13 +1474,29 @@ def chance(state: Mapping[str, Any]) -> Chance | None:
 
 def view(state: Mapping[str, Any], seat: int | None) -> dict[str, Any]:
     """The deck lies face down (its size is public, not its cards) and only a seat itself saw
-    the cards it was dealt."""
+    the cards it was dealt. ``faces`` gives what lies face up (the open, completed and offered
+    cards, and this seat's cards dealt): each card's colour and, when it is refereed cell by
+    cell, its grid (5 rows), so that a phone can draw it."""
     shown = dict(state)
     shown["deck"] = None
     shown["deck_size"] = len(state["deck"])
     shown["players"] = [player if s == seat else {**player, "dealt": None}
                         for s, player in enumerate(state["players"])]
+    numbers = set(state["offer"])
+    for s, player in enumerate(state["players"]):
+        numbers |= {card["number"] for card in player["open"] + player["completed"]}
+        if s == seat:
+            numbers |= set(player["dealt"])
+    shown["faces"] = {str(n): face(state, n) for n in sorted(numbers)}
     return shown
+
+
+def face(state: Mapping[str, Any], number: int) -> dict[str, Any]:
+    """What a pyramid card shows: its colour (None when unknown) and its 5 rows of cell codes
+    (None for a card played in record mode)."""
+    grid = card_grid(state, number)
+    return {"colour": card_colour(state, number),
+            "grid": [grid[r * t.GRID:(r + 1) * t.GRID] for r in range(t.GRID)] if grid else None}
 
 
 # --------------------------------------------------------------------------------------------
