@@ -1,0 +1,389 @@
+"""Silver & Gold – Pyramids through the pages a phone uses, without JavaScript (issue 13).
+
+The table is opened through the open-table form rendered from the set-up schema, seats are
+taken through the seat list, and every move is posted through the page's own forms, parsed
+from its HTML (tests/web/pageforms.py): the app deals, every phone keeps 2 cards, expedition
+cards are revealed or drawn, every seat ticks its chambers on the pictures of its cards on the
+same version of the page, replacements and refills, to the Scoresheet. Refusals come back
+beside the form with the rule, and nothing is written.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from typing import Any
+
+import pytest
+
+from companion import db
+from companion.models import Move
+from companion.rules.pyramids import engine as e
+from companion.rules.pyramids import ours
+from companion.services import tables as live
+
+from .pageforms import Form, forms
+
+pytestmark = pytest.mark.db
+
+NAMES = ("Ana", "Bo", "Cy")
+
+
+def open_form(client, players: int = 3) -> tuple[Form, str]:
+    """The open-table form for ``players`` seats (the page's own remove-player button)."""
+    page = client.get("/tables/new/pyramids").get_data(as_text=True)
+    form = next(f for f in forms(page) if f.values().get("_players"))
+    while int(form.values()["_players"]) > players:
+        page = client.post("/tables/new/pyramids",
+                           data=form.values(action="remove_player")).get_data(as_text=True)
+        form = next(f for f in forms(page) if f.values().get("_players"))
+    return form, page
+
+
+def open_table(client, dealer: str = "app", names=NAMES, **changes: Any) -> str:
+    form, _page = open_form(client, len(names))
+    fields = {f"players.{i}": name for i, name in enumerate(names)}
+    fields.update({"setup.dealer": json.dumps(dealer), "action": "open", **changes})
+    response = client.post("/tables/new/pyramids", data=form.values(**fields))
+    assert response.status_code == 303, re.findall(r'field-error[^>]*>([^<]*)',
+                                                   response.get_data(as_text=True))
+    return response.headers["Location"].split("/")[2]
+
+
+def take_seats(client, table_id: str, count: int) -> list:
+    """One phone per seat, each taking its seat with the seat list's button."""
+    phones = []
+    for seat in range(count):
+        phone = client.application.test_client()
+        page = phone.get(f"/tables/{table_id}/join").get_data(as_text=True)
+        claim = next(f for f in forms(page) if f.action.endswith(f"/seats/{seat}/claim"))
+        assert phone.post(claim.action, data=claim.values()).status_code == 303
+        phones.append(phone)
+    return phones
+
+
+def table_state(client, table_id: str) -> dict[str, Any]:
+    with client.application.app_context():
+        table = live.get_table(db.session(), table_id)
+        return live.state_at(db.session(), table)
+
+
+def page_of(phone, table_id: str) -> str:
+    response = phone.get(f"/tables/{table_id}")
+    assert response.status_code == 200
+    return response.get_data(as_text=True)
+
+
+def move_form(page: str, kind: str, **match: Any) -> Form:
+    for form in forms(page):
+        move = form.move
+        if move.get("type") == kind and all(move.get(k) == v for k, v in match.items()):
+            return form
+    raise AssertionError(f"no {kind} form {match or ''} on the page")
+
+
+def draw_form(page: str) -> Form:
+    return next(f for f in forms(page) if f.action.endswith("/draw"))
+
+
+def taps_for(form: Form, move: dict[str, Any]) -> list[str]:
+    """The checkbox values of the marking form for a move's cells and extra marks."""
+    wanted = move["cells"] + move.get("extra", [])
+    values = [value for _name, value, _checked, _label in form.checkboxes
+              if json.loads(value) in wanted]
+    assert len(values) == len(wanted), "a chamber of a legal move has no checkbox"
+    return values
+
+
+def error_of(response) -> str:
+    found = re.search(r'id="move-error">([^<]*)<', response.get_data(as_text=True))
+    return found.group(1) if found else ""
+
+
+# --------------------------------------------------------------------------------------------
+# A whole game
+# --------------------------------------------------------------------------------------------
+
+
+def test_a_full_game_through_the_page_forms(client, count_rows):
+    table_id = open_table(client)
+    phones = take_seats(client, table_id, 3)
+    rng = random.Random(5)
+    counts = {"draw": 0, "keep": 0, "mark": 0, "pass": 0, "reveal": 0, "take": 0,
+              "refill": 0, "offer": 0, "simultaneous": 0}
+    for _step in range(400):
+        state = table_state(client, table_id)
+        if state["phase"] == "over":
+            break
+        waiting = sorted(e.awaiting(state).seats)
+        pages = {seat: page_of(phones[seat], table_id) for seat in waiting}
+        if state["phase"] in ("mark", "keep"):
+            # every awaited phone sends from the page it loaded: the same version for all
+            versions = {re.search(r'name="version" value="(\d+)"', p).group(1)
+                        for p in pages.values()}
+            assert len(versions) == 1
+            counts["simultaneous"] += len(waiting) > 1
+            for seat in waiting:
+                page = pages[seat]
+                assert "Your turn" in page
+                if state["phase"] == "keep":
+                    form = move_form(page, "keep")
+                    picked = rng.sample([v for _n, v, _c, _l in form.checkboxes], 2)
+                    data, kind = form.values(ticked=picked), "keep"
+                else:
+                    move = rng.choice(e.legal_moves(state, seat))
+                    if move["type"] == "pass":
+                        form, kind = move_form(page, "pass"), "pass"
+                        data = form.values()
+                    else:
+                        form = move_form(page, "mark")
+                        data, kind = form.values(ticked=taps_for(form, move)), "mark"
+                response = phones[seat].post(form.action, data=data)
+                assert response.status_code == 303, error_of(response)
+                counts[kind] += 1
+            continue
+        seat = rng.choice(waiting)
+        page = pages[seat]
+        phase = state["phase"]
+        if phase == "deal" or (phase in ("reveal", "offer", "refill") and rng.random() < 0.6) \
+                or (phase == "replace" and rng.random() < 0.3):
+            form, kind = draw_form(page), "draw"
+            data = form.values()
+        elif phase == "reveal":
+            shape = rng.choice(sorted(e.expedition_left(state)))
+            form = move_form(page, "reveal", shape=shape)
+            data, kind = form.values(), "reveal"
+        elif phase == "replace":
+            number = rng.choice(state["offer"])
+            form = move_form(page, "take", source="offer", card=number)
+            data, kind = form.values(), "take"
+        else:                                  # the offer or a refill, typed in
+            form = move_form(page, phase)
+            count = sum(1 for name, *_ in form.fields if name == "m.cards[]")
+            cards = rng.sample(state["deck"], count)
+            data, kind = form.values(**{"m.cards[]": [str(n) for n in cards]}), phase
+        response = phones[seat].post(form.action, data=data)
+        assert response.status_code == 303, error_of(response)
+        counts[kind] += 1
+    else:
+        raise AssertionError("the game did not end")
+    state = table_state(client, table_id)
+    assert (state["round"], state["turn"]) == (4, 7) and e.is_over(state)
+    assert counts["keep"] == 3 and counts["mark"] + counts["pass"] == 28 * 3
+    assert counts["simultaneous"] >= 27 and counts["draw"] > 10 and counts["reveal"] > 3
+    assert count_rows(Move) == sum(v for k, v in counts.items() if k != "simultaneous")
+    final = page_of(phones[1], table_id)
+    assert "The game is over." in final and "Final scores" in final
+    assert re.search(r'class="winner-banner"', final)
+    sheet = client.get(f"/api/v1/tables/{table_id}").get_json()["scores"]
+    for player in sheet["players"]:
+        assert f">{player['total']}<" in final
+    assert 'name="m.marks[]"' not in final
+
+
+def test_the_table_deals_through_the_set_up_form(client):
+    """The set-up form carries each seat's 4 cards dealt and 2 kept, and the offer."""
+    form, page = open_form(client, 2)
+    assert 'name="setup.hands.1.kept.1"' in page and 'name="setup.offer.3"' in page
+    chosen = {"setup.hands.0.dealt.0": "40", "setup.hands.0.kept.0": "40",
+              "setup.offer.3": "33"}
+    table_id = open_table(client, "table", names=NAMES[:2], **chosen)
+    state = table_state(client, table_id)
+    assert state["phase"] == "reveal"
+    assert [c["number"] for c in state["players"][0]["open"]] == [40, 3]
+    assert state["offer"][3] == 33 and 40 not in state["deck"]
+    # a kept card that was not dealt is refused beside its field
+    form, _page = open_form(client, 2)
+    refused = client.post("/tables/new/pyramids", data=form.values(**{
+        "players.0": "Ana", "players.1": "Bo", "action": "open",
+        "setup.hands.1.kept.0": "30"}))
+    assert refused.status_code == 422
+    assert "A player keeps 2 of the 4 cards dealt to them." in refused.get_data(as_text=True)
+
+
+# --------------------------------------------------------------------------------------------
+# One turn, looked at closely
+# --------------------------------------------------------------------------------------------
+
+
+def dealt_game(client, players: int = 3) -> tuple[str, list]:
+    """A table the app dealt, every seat keeping its first two cards, the offer drawn."""
+    table_id = open_table(client, names=NAMES[:players])
+    phones = take_seats(client, table_id, players)
+    page = page_of(phones[0], table_id)
+    assert "Deal the cards" in page
+    phones[0].post(draw_form(page).action, data=draw_form(page).values())
+    for phone in phones:
+        form = move_form(page_of(phone, table_id), "keep")
+        values = [v for _n, v, _c, _l in form.checkboxes][:2]
+        assert phone.post(form.action, data=form.values(ticked=values)).status_code == 303
+    page = page_of(phones[-1], table_id)
+    phones[-1].post(draw_form(page).action, data=draw_form(page).values())
+    return table_id, phones
+
+
+def test_taps_refused_beside_the_form_with_the_rule_and_kept(client, count_rows):
+    table_id, phones = dealt_game(client)
+    page = page_of(phones[1], table_id)
+    form = move_form(page, "reveal", shape="I3")
+    assert phones[1].post(form.action, data=form.values()).status_code == 303
+    page = page_of(phones[0], table_id)
+    assert "3 in a line" in page and "still marking" in page
+    form = move_form(page, "mark")
+    state = table_state(client, table_id)
+    first = state["players"][0]["open"][0]["number"]
+    grid = ours.CARDS[first - 1].grid
+    # three chambers in a line, away from the entrance: the first marking lacks it
+    row = next(r for r in range(1, 5) if all(grid[r][c] != "#" for c in range(3)))
+    taps = [json.dumps({"card": first, "col": c, "row": row}) for c in range(3)]
+    assert all(t in [v for _n, v, _c, _l in form.checkboxes] for t in taps)
+    before = count_rows(Move)
+    refused = phones[0].post(form.action, data=form.values(ticked=taps))
+    assert refused.status_code == 422
+    assert error_of(refused) == "The first marking of a card must include its entrance."
+    html = refused.get_data(as_text=True)
+    again = move_form(html, "mark")
+    assert sorted(v for _n, v, checked, _l in again.checkboxes if checked) == sorted(taps)
+    assert count_rows(Move) == before
+    # nothing tapped: said so
+    nothing = phones[0].post(form.action, data=form.values(ticked=[]))
+    assert error_of(nothing) == "Tap the chambers you mark, then send them."
+
+
+def test_every_phone_marks_the_same_turn_and_sees_who_is_still_marking(client):
+    table_id, phones = dealt_game(client)
+    page = page_of(phones[0], table_id)
+    move_form(page, "reveal", shape="I2")
+    phones[0].post(move_form(page, "reveal", shape="I2").action,
+                   data=move_form(page, "reveal", shape="I2").values())
+    state = table_state(client, table_id)
+    pages = [page_of(phone, table_id) for phone in phones]
+    for seat in (2, 0):
+        form = move_form(pages[seat], "mark")
+        move = next(m for m in e.legal_moves(state, seat) if len(m["cells"]) == 2)
+        response = phones[seat].post(form.action, data=form.values(ticked=taps_for(form, move)))
+        assert response.status_code == 303, error_of(response)
+    watching = page_of(phones[1], table_id)
+    assert re.search(r'<li class="done">Ana · done</li>', watching)
+    assert re.search(r'<li class="busy mine">Bo · still marking</li>', watching)
+    assert "Your turn" in watching and 'name="m.marks[]"' in watching
+    ana = page_of(phones[0], table_id)
+    assert "Waiting for Bo" in ana and 'name="m.marks[]"' not in ana
+    # the late phone sends from the page it loaded before the others marked
+    form = move_form(pages[1], "mark")
+    move = next(m for m in e.legal_moves(state, 1) if len(m["cells"]) == 2)
+    response = phones[1].post(form.action, data=form.values(ticked=taps_for(form, move)))
+    assert response.status_code == 303, error_of(response)
+    state = table_state(client, table_id)
+    assert state["turn"] == 2 and state["phase"] == "reveal"
+    assert all(len(p["open"][0]["cells"]) + len(p["open"][1]["cells"]) == 2
+               for p in state["players"])
+
+
+def test_keep_and_draw_refusals(client):
+    table_id = open_table(client, names=NAMES[:2])
+    phones = take_seats(client, table_id, 2)
+    watcher = client.application.test_client()
+    page = page_of(phones[0], table_id)
+    assert watcher.post(f"/tables/{table_id}/draw",
+                        data=draw_form(page).values()).status_code == 403
+    form = draw_form(page)
+    first = phones[0].post(form.action, data=form.values())
+    again = phones[0].post(form.action, data=form.values())      # a double tap: no new deal
+    assert first.status_code == again.status_code == 303
+    state = table_state(client, table_id)
+    assert state["phase"] == "keep" and len(state["deck"]) == 40
+    form = move_form(page_of(phones[0], table_id), "keep")
+    three = [v for _n, v, _c, _l in form.checkboxes][:3]
+    refused = phones[0].post(form.action, data=form.values(ticked=three))
+    assert refused.status_code == 422 and error_of(refused) == "Keep exactly 2 of your 4 cards."
+    assert phones[0].post(form.action, data=form.values(ticked=three[:2])).status_code == 303
+    version = str(client.get(f"/api/v1/tables/{table_id}").get_json()["version"])
+    late = phones[0].post(form.action, data=form.values(ticked=three[1:], version=version,
+                                                        idempotency_key="a second thought"))
+    assert late.status_code == 403
+    assert error_of(late) == "You have kept your cards; waiting for Bo."
+    assert "Draw" not in page_of(phones[1], table_id)       # nothing to draw while keeping
+    nothing = phones[1].post(f"/tables/{table_id}/draw",
+                             data={"version": version, "idempotency_key": "forged"})
+    assert nothing.status_code == 409 and error_of(nothing) == "Nothing is to be drawn now."
+
+
+def test_replacement_from_the_offer_or_the_deck(client):
+    """A completed card: the phone takes from the offer or names the top card of the deck,
+    or lets the app draw it (spec §7)."""
+    table_id, phones = dealt_game(client, 2)
+    state = table_state(client, table_id)
+    for _turn in range(28):
+        page = page_of(phones[0], table_id)
+        form = move_form(page, "reveal", shape=sorted(e.expedition_left(state))[0])
+        phones[0].post(form.action, data=form.values())
+        state = table_state(client, table_id)
+        for seat in (0, 1):
+            moves = e.legal_moves(state, seat)
+            done = [m for m in moves if m.get("completed")]
+            move = (done or sorted(moves, key=lambda m: -len(m.get("cells", ()))))[0]
+            form = move_form(page_of(phones[seat], table_id), "mark")
+            phones[seat].post(form.action, data=form.values(ticked=taps_for(form, move)))
+        state = table_state(client, table_id)
+        if state["phase"] == "replace":
+            break
+    else:
+        raise AssertionError("nobody completed a card")
+    seat = state["pending"][0]["seat"]
+    page = page_of(phones[seat], table_id)
+    assert "take 1 new card" in page and "Draw the top card for me" in page
+    deck_form = move_form(page, "take", source="deck")
+    wrong = phones[seat].post(deck_form.action,
+                              data=deck_form.values(**{"m.card": str(state["offer"][0])}))
+    assert wrong.status_code == 422
+    assert error_of(wrong) == f"Card {state['offer'][0]} cannot come from the deck."
+    top = state["deck"][5]
+    taken = phones[seat].post(deck_form.action, data=deck_form.values(**{"m.card": str(top)}))
+    assert taken.status_code == 303
+    state = table_state(client, table_id)
+    assert top in [c["number"] for c in state["players"][seat]["open"]]
+    assert state["offer"] and len(state["offer"]) == 4
+
+
+# --------------------------------------------------------------------------------------------
+# The published cards: record mode, and a card the group entered
+# --------------------------------------------------------------------------------------------
+
+
+def test_record_mode_reports_the_symbols_marked(client):
+    layout = {"number": 1, "colour": "purple",
+              "grid": ["#.E.#", ".R.X.", ".#S.G", "P..#T", "#.B.#"]}
+    table_id = open_table(client, "table", names=NAMES[:2], **{
+        "options.cards": '"published"', "edition": json.dumps({"card_layouts": [layout]})})
+    phones = take_seats(client, table_id, 2)
+    page = page_of(phones[0], table_id)
+    assert "4 in a T" in page and "4 in an S" in page          # the palette (deck unconfirmed)
+    form = move_form(page, "reveal", shape="L3")
+    phones[0].post(form.action, data=form.values())
+    page = page_of(phones[0], table_id)
+    # card 1 was entered: drawn with its chambers; card 3 (kept too) is reported
+    assert [c["number"] for c in table_state(client, table_id)["players"][0]["open"]] == [1, 3]
+    assert 'value=\'{"card": 1, "col": 2, "row": 0}\'' in page
+    assert "The pattern on card 3" in page and "Played with the printed card" in page
+    report = next(f for f in forms(page) if f.move.get("type") == "mark"
+                  and "m.cells[]" in f.options
+                  and sum(1 for n, *_ in f.fields if n == "m.cells[]") == 3)
+    sent = report.values(**{"m.cells[]": [json.dumps({"card": 3, "code": c})
+                                           for c in ("E", "R", "X")],
+                            "m.extra[]": [json.dumps({"card": 3, "code": "G"}), "", ""],
+                            "m.completed[]": ""})
+    response = phones[0].post(report.action, data=sent)
+    assert response.status_code == 303, error_of(response)
+    state = table_state(client, table_id)
+    assert state["players"][0]["open"][1] == {"number": 3, "codes": ["E", "R", "X", "G"]}
+    assert (state["players"][0]["red"], state["players"][0]["green"]) == (1, 1)
+    # Bo reports a wall: refused with the rule
+    page = page_of(phones[1], table_id)
+    report = next(f for f in forms(page) if f.move.get("type") == "mark"
+                  and sum(1 for n, *_ in f.fields if n == "m.cells[]") == 1)
+    number = table_state(client, table_id)["players"][1]["open"][0]["number"]
+    refused = phones[1].post(report.action, data=report.values(
+        **{"m.cells[]": json.dumps({"card": number, "code": "#"})}))
+    assert refused.status_code == 422 and error_of(refused) == "Walls are never marked."
