@@ -412,9 +412,10 @@ def copy_entry(group_id: int, game: str, key: str, index: int):
         try:
             editions.save_copy(session, access.group, ruleset.id, document, _actor())
         except GroupProblem as problem:
-            here = f"{key}.{index}"
             field = problem.field or ""
-            field = "entry" + field[len(here):] if field.startswith(here) else field
+            here = next((p for p in (f"edition.{key}.{index}", f"{key}.{index}")
+                         if field == p or field.startswith(p + ".")), None)
+            field = "entry" + field[len(here):] if here else field     # as the form names it
             errors[field] = [render_violation(problem)]
             values = typed_values(request.form)
         else:
