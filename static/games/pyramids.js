@@ -1,10 +1,48 @@
-// Silver & Gold – Pyramids: nicer tapping on the phone page. Not needed: without it the
-// chambers are checkboxes that a tap ticks, and the referee reads them on the server.
+// Silver & Gold – Pyramids: nicer tapping on the phone page and on the grid editor of our copy.
+// Not needed: without it the chambers are checkboxes that a tap ticks, and the referee reads
+// them on the server; on the editor every chamber is a choice.
 // With it: the taps are read as you go (the revealed pattern on one card, the extra marks its
 // red crosses ask for) and said under the cards; and the taps survive the page refreshing
 // itself when another phone marks (static/live.js replaces the live area).
 (function () {
   "use strict";
+
+  // ---- our copy: paint a published card's chambers with a tap (the selects stay the form) --
+  var editor = document.querySelector("form.pg-editor");
+  if (editor) {
+    var palette = editor.querySelector(".pg-palette");
+    var brush = ".";
+    var SVG = "http://www.w3.org/2000/svg";
+    palette.hidden = false;
+    editor.classList.add("painting");
+    palette.addEventListener("click", function (event) {
+      var button = event.target.closest("button[data-code]");
+      if (!button) { return; }
+      brush = button.dataset.code;
+      Array.prototype.forEach.call(palette.querySelectorAll("button"), function (b) {
+        b.setAttribute("aria-pressed", b === button ? "true" : "false");
+      });
+    });
+    editor.querySelector(".pg-edit-grid").addEventListener("click", function (event) {
+      var cell = event.target.closest(".pg-edit");
+      if (!cell) { return; }
+      event.preventDefault();
+      cell.querySelector("select").value = JSON.stringify(brush);
+      cell.dataset.code = brush;
+      cell.classList.toggle("pg-wall", brush === "#");
+      var face = cell.querySelector(".pg-face");
+      face.textContent = "";
+      if ("EBXRGTSP".indexOf(brush) >= 0) {
+        var svg = document.createElementNS(SVG, "svg");
+        svg.setAttribute("class", "pg-sym");
+        var use = document.createElementNS(SVG, "use");
+        use.setAttribute("href", "#pg-" + brush);
+        svg.appendChild(use);
+        face.appendChild(svg);
+      }
+    });
+  }
+
   var live = document.getElementById("live");
   if (!live || !window.sessionStorage || !window.JSON) { return; }
   var STORE = "pyramids-taps:" + window.location.pathname;

@@ -18,6 +18,8 @@ import json
 import os
 import random
 import re
+import urllib.error
+import urllib.request
 from pathlib import Path
 
 import pytest
@@ -171,3 +173,36 @@ def test_three_phones_mark_at_once(app, live_server, browser, phone):
     marks = sum(len(card.get("cells", ())) for player in state["players"]
                 for card in player["open"]) + sum(len(p["completed"]) for p in state["players"])
     assert marks > 0
+
+
+def test_the_grid_editor_paints_a_card_with_a_tap(app, live_server, phone):
+    """Our copy: the palette paints the chambers (the choices stay the form), then saved."""
+    page = phone()
+    page.goto(f"{live_server}/groups/new")
+    page.fill("input[name=name]", "Klub")
+    page.click("button[type=submit]")
+    page.goto(f"{live_server}/groups")
+    group = re.search(r"/groups/(\d+)", page.content()).group(1)
+    page.goto(f"{live_server}/groups/{group}/copy/pyramids")
+    page.locator(f"a[href$='/copy/pyramids/card_layouts/0']").click()
+    page.fill("input[name='entry.number']", "17")
+    page.select_option("select[name='entry.colour']", '"green"')
+    grid = ("#.E.#", ".R.X.", ".#S.G", "P..#T", "#.B.#")
+    for code in sorted({c for row in grid for c in row} - {"."}):
+        page.locator(f".pg-palette button[data-code='{code}']").click()
+        for r, row in enumerate(grid):
+            for c, here in enumerate(row):
+                if here == code:
+                    page.locator(".pg-edit").nth(r * 5 + c).click()
+    assert page.locator(".pg-edit select").first.is_hidden()        # painting, not choosing
+    assert page.locator(".pg-edit.pg-wall").count() == 6
+    no_overflow(page)
+    shot(page, "editor")
+    page.locator("button[value=save]").click()
+    page.wait_for_url(re.compile(r".*/copy/pyramids$"))
+    assert "Number: 17" in page.content()
+    with pytest.raises(urllib.error.HTTPError):       # the file needs the group's cookie
+        urllib.request.urlopen(f"{live_server}/groups/{group}/copy/pyramids.json")
+    exported = page.evaluate(
+        "url => fetch(url).then(r => r.json())", f"/groups/{group}/copy/pyramids.json")
+    assert exported["values"]["card_layouts"][0]["grid"] == list(grid)

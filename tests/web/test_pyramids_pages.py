@@ -387,3 +387,130 @@ def test_record_mode_reports_the_symbols_marked(client):
     refused = phones[1].post(report.action, data=report.values(
         **{"m.cells[]": json.dumps({"card": number, "code": "#"})}))
     assert refused.status_code == 422 and error_of(refused) == "Walls are never marked."
+
+
+# --------------------------------------------------------------------------------------------
+# Our copy: a published card's layout on the 5×5 grid editor
+# --------------------------------------------------------------------------------------------
+
+CARD_17 = ("#.E.#",
+           ".R.X.",
+           ".#S.G",
+           "P..#T",
+           "#.B.#")
+
+
+def open_group(client) -> str:
+    assert client.post("/groups/new", data={"name": "Klub"}).status_code == 200
+    return re.search(r'/groups/(\d+)', client.get("/groups").get_data(as_text=True)).group(1)
+
+
+def grid_fields(grid) -> dict[str, str]:
+    return {f"entry.grid.{r}.{c}": json.dumps(code) for r, row in enumerate(grid)
+            for c, code in enumerate(row)}
+
+
+def editor_form(client, url: str) -> Form:
+    page = client.get(url)
+    assert page.status_code == 200
+    return next(f for f in forms(page.get_data(as_text=True))
+                if f.values().get("entry.number") is not None)
+
+
+def test_a_card_entered_on_the_grid_editor_is_refereed_chamber_by_chamber(client):
+    group = open_group(client)
+    copy_page = client.get(f"/groups/{group}/copy/pyramids").get_data(as_text=True)
+    add = re.search(r'href="(/groups/\d+/copy/pyramids/card_layouts/0)"', copy_page).group(1)
+    form = editor_form(client, add)
+    assert len([name for name, *_ in form.fields if name.startswith("entry.grid.")]) == 25
+    assert all(len(form.options[f"entry.grid.{r}.{c}"]) == 10 for r in range(5) for c in range(5))
+    saved = client.post(add, data=form.values(action="save", **{
+        "entry.number": "17", "entry.colour": '"green"', **grid_fields(CARD_17)}))
+    assert saved.status_code == 303
+    copy_page = client.get(f"/groups/{group}/copy/pyramids").get_data(as_text=True)
+    assert "Number: 17 · Colour: green · Checked against the card: yes" in copy_page
+    exported = client.get(f"/groups/{group}/copy/pyramids.json").get_json()
+    assert exported["values"]["card_layouts"] == [
+        {"number": 17, "colour": "green", "grid": list(CARD_17), "verified": True}]
+    # saving the rest of the copy keeps the cards; the deck left "not entered" stays default
+    main = next(f for f in forms(copy_page) if f.values().get("edition.skull_penalties.0")
+                is not None)
+    penalties = {f"edition.skull_penalties.{i}": str(i + 1) for i in range(10)}
+    assert client.post(f"/groups/{group}/copy/pyramids",
+                       data=main.values(action="save", **penalties)).status_code == 303
+    values = client.get(f"/groups/{group}/copy/pyramids.json").get_json()["values"]
+    assert values["skull_penalties"] == list(range(1, 11)) and "expedition_deck" not in values
+    assert values["card_layouts"][0]["number"] == 17
+
+    # a table with the published cards and this copy: card 17 is drawn and tapped
+    table_id = open_table(client, "table", names=NAMES[:2], **{
+        "options.cards": '"published"', "copy": group,
+        "setup.hands.0.dealt.0": "17", "setup.hands.0.kept.0": "17"})
+    phones = take_seats(client, table_id, 2)
+    state = table_state(client, table_id)
+    assert state["players"][0]["open"][0] == {"number": 17, "cells": []}
+    assert state["penalties"] == list(range(1, 11))
+    page = page_of(phones[0], table_id)
+    reveal = move_form(page, "reveal", shape="I3")
+    phones[0].post(reveal.action, data=reveal.values())
+    form = move_form(page_of(phones[0], table_id), "mark")
+    taps = [json.dumps({"card": 17, "col": 2, "row": r}) for r in range(3)]
+    response = phones[0].post(form.action, data=form.values(ticked=taps))
+    assert response.status_code == 303, error_of(response)
+    player = table_state(client, table_id)["players"][0]
+    assert sorted(player["open"][0]["cells"]) == [2, 7, 12] and player["skulls"] == 1
+
+
+@pytest.mark.parametrize("grid, message", [
+    (CARD_17[:4] + ("#...#",), "A pyramid card has exactly one tomb, in the bottom row."),
+    (("#...#",) + CARD_17[1:], "A pyramid card has exactly one entrance, in the top row."),
+    (("#.E.#", "#####", ".#S.G", "P..#T", "#.B.#"),
+     "Walls cut the entrance off from the tomb, so this card cannot be completed."),
+])
+def test_the_grid_editor_refuses_a_card_that_cannot_be_played(client, grid, message):
+    group = open_group(client)
+    url = f"/groups/{group}/copy/pyramids/card_layouts/0"
+    form = editor_form(client, url)
+    refused = client.post(url, data=form.values(action="save", **{
+        "entry.number": "17", "entry.colour": '"green"', **grid_fields(grid)}))
+    assert refused.status_code == 422
+    html = refused.get_data(as_text=True)
+    assert message in html and 'class="step has-errors"' in html
+    again = next(f for f in forms(html) if f.values().get("entry.number") is not None)
+    assert again.values()["entry.grid.1.1"] == json.dumps(grid[1][1])   # what was chosen
+    assert client.get(f"/groups/{group}/copy/pyramids.json").get_json()["values"] == {}
+
+
+def test_the_grid_editor_changes_and_removes_a_card(client):
+    group = open_group(client)
+    for index, number in enumerate((17, 30)):
+        url = f"/groups/{group}/copy/pyramids/card_layouts/{index}"
+        form = editor_form(client, url)
+        client.post(url, data=form.values(action="save", **{
+            "entry.number": str(number), "entry.colour": '"orange"', **grid_fields(CARD_17)}))
+    url = f"/groups/{group}/copy/pyramids/card_layouts/0"
+    form = editor_form(client, url)
+    assert form.values()["entry.number"] == "17"
+    assert form.values()["entry.grid.0.2"] == '"E"'               # the stored grid shown
+    client.post(url, data=form.values(action="save", ticked=[]))        # unticked
+    cards = client.get(f"/groups/{group}/copy/pyramids.json").get_json()["values"][
+        "card_layouts"]
+    assert [(c["number"], c["verified"]) for c in cards] == [(17, False), (30, True)]
+    client.post(url, data=form.values(action="remove"))
+    cards = client.get(f"/groups/{group}/copy/pyramids.json").get_json()["values"][
+        "card_layouts"]
+    assert [c["number"] for c in cards] == [30]
+    duplicate = client.post(f"/groups/{group}/copy/pyramids/card_layouts/1", data=form.values(
+        action="save", **{"entry.number": "30", "entry.colour": '"orange"'}))
+    assert duplicate.status_code == 422
+    assert "Card 30 is entered twice." in duplicate.get_data(as_text=True)
+
+
+def test_only_a_game_with_its_own_editor_gets_one(client):
+    group = open_group(client)
+    assert client.get(f"/groups/{group}/copy/pyramids/card_layouts/0").status_code == 200
+    assert client.get(f"/groups/{group}/copy/pyramids/card_layouts/1").status_code == 404
+    assert client.get(f"/groups/{group}/copy/pyramids/skull_penalties/0").status_code == 404
+    assert client.get(f"/groups/{group}/copy/imhotep/obelisks_b/0").status_code == 404
+    stranger = client.application.test_client()
+    assert stranger.get(f"/groups/{group}/copy/pyramids/card_layouts/0").status_code == 403
