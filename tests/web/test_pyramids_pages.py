@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import random
 import re
+from html import unescape
 from typing import Any
 
 import pytest
@@ -514,3 +515,24 @@ def test_only_a_game_with_its_own_editor_gets_one(client):
     assert client.get(f"/groups/{group}/copy/imhotep/obelisks_b/0").status_code == 404
     stranger = client.application.test_client()
     assert stranger.get(f"/groups/{group}/copy/pyramids/card_layouts/0").status_code == 403
+
+
+def test_the_api_docs_examples_are_what_the_api_takes(client):
+    """The final-state document and the moves on the API page (templates/games/pyramids/
+    api.html) are accepted as they are written there."""
+    html = client.get("/api").get_data(as_text=True)
+    section = html[html.index('id="pyramids"'):]
+    blocks = [unescape(b) for b in re.findall(r"<pre>(.*?)</pre>", section, re.S)]
+    document = json.loads(blocks[0])
+    answer = client.post("/api/v1/score", json=document)
+    assert answer.status_code == 200, answer.get_json()
+    scores = {p["name"]: p["total"] for p in answer.get_json()["players"]}
+    # Ana: 6 cards 60, torches 10, race 26, gems 3 pairs + 3 = 18, skull −6; Bo: 30 + 10 + 12
+    assert scores == {"Ana": 108, "Bo": 52}
+    decoder, moves, text = json.JSONDecoder(), [], blocks[1]
+    for start in (m.start() for m in re.finditer(r"^\{", text, re.M)):
+        moves.append(decoder.raw_decode(text, start)[0])        # each example, as written
+    kinds = {m["type"] for m in moves}
+    assert kinds == {"deal", "keep", "offer", "reveal", "mark", "pass", "take", "refill"}
+    for move in moves:
+        e.REFEREE.parse(move)                      # well formed as written
