@@ -22,6 +22,7 @@ from companion import db
 from companion.models import Move
 from companion.rules.pyramids import engine as e
 from companion.rules.pyramids import ours
+from companion.rules.pyramids.placement import NEIGHBOURS, PLACEMENTS
 from companion.services import tables as live
 
 from .pageforms import Form, forms
@@ -234,10 +235,11 @@ def test_taps_refused_beside_the_form_with_the_rule_and_kept(client, count_rows)
     form = move_form(page, "mark")
     state = table_state(client, table_id)
     first = state["players"][0]["open"][0]["number"]
-    grid = ours.CARDS[first - 1].grid
+    flat = ours.CARDS[first - 1].flat
     # three chambers in a line, away from the entrance: the first marking lacks it
-    row = next(r for r in range(1, 5) if all(grid[r][c] != "#" for c in range(3)))
-    taps = [json.dumps({"card": first, "col": c, "row": row}) for c in range(3)]
+    line = next(cells for cells in PLACEMENTS["I3"]
+                if flat.index("E") not in cells and all(flat[c] != "#" for c in cells))
+    taps = [json.dumps({"card": first, "col": c % 5, "row": c // 5}) for c in line]
     assert all(t in [v for _n, v, _c, _l in form.checkboxes] for t in taps)
     before = count_rows(Move)
     refused = phones[0].post(form.action, data=form.values(ticked=taps))
@@ -260,9 +262,11 @@ def test_every_phone_marks_the_same_turn_and_sees_who_is_still_marking(client):
                    data=move_form(page, "reveal", shape="I2").values())
     state = table_state(client, table_id)
     pages = [page_of(phone, table_id) for phone in phones]
+    chosen = {seat: next(m for m in e.legal_moves(state, seat) if len(m["cells"]) == 2)
+              for seat in range(3)}
     for seat in (2, 0):
         form = move_form(pages[seat], "mark")
-        move = next(m for m in e.legal_moves(state, seat) if len(m["cells"]) == 2)
+        move = chosen[seat]
         response = phones[seat].post(form.action, data=form.values(ticked=taps_for(form, move)))
         assert response.status_code == 303, error_of(response)
     watching = page_of(phones[1], table_id)
@@ -273,13 +277,15 @@ def test_every_phone_marks_the_same_turn_and_sees_who_is_still_marking(client):
     assert "Waiting for Bo" in ana and 'name="m.marks[]"' not in ana
     # the late phone sends from the page it loaded before the others marked
     form = move_form(pages[1], "mark")
-    move = next(m for m in e.legal_moves(state, 1) if len(m["cells"]) == 2)
-    response = phones[1].post(form.action, data=form.values(ticked=taps_for(form, move)))
+    response = phones[1].post(form.action, data=form.values(ticked=taps_for(form, chosen[1])))
     assert response.status_code == 303, error_of(response)
     state = table_state(client, table_id)
     assert state["turn"] == 2 and state["phase"] == "reveal"
-    assert all(len(p["open"][0]["cells"]) + len(p["open"][1]["cells"]) == 2
-               for p in state["players"])
+    for seat, player in enumerate(state["players"]):     # the pattern and its extra marks
+        marks = sorted((card["number"], cell) for card in player["open"]
+                       for cell in card["cells"])
+        wanted = chosen[seat]["cells"] + chosen[seat].get("extra", [])
+        assert marks == sorted((m["card"], m["row"] * 5 + m["col"]) for m in wanted)
 
 
 def test_keep_and_draw_refusals(client):
@@ -311,6 +317,27 @@ def test_keep_and_draw_refusals(client):
     assert nothing.status_code == 409 and error_of(nothing) == "Nothing is to be drawn now."
 
 
+def toward_the_tomb(state: dict[str, Any], seat: int, move: dict[str, Any]) -> tuple:
+    """Completing moves first, then the move that comes nearest a tomb (fewest chambers left
+    to it, walls counted), then the longest."""
+    if move["type"] != "mark":
+        return (2, 0, 0)
+    best = 99
+    for card in state["players"][seat]["open"]:
+        flat = ours.CARDS[card["number"] - 1].flat
+        marked = set(card["cells"]) | {m["row"] * 5 + m["col"] for m in
+                                       move["cells"] + move.get("extra", [])
+                                       if m["card"] == card["number"]}
+        seen, frontier, steps = set(marked), set(marked), 0
+        while frontier and flat.index("B") not in seen:
+            frontier = {n for c in frontier for n in NEIGHBOURS[c]
+                        if n not in seen and flat[n] != "#"}
+            seen |= frontier
+            steps += 1
+        best = min(best, steps if flat.index("B") in seen else 99)
+    return (0 if move.get("completed") else 1, best, -len(move["cells"]))
+
+
 def test_replacement_from_the_offer_or_the_deck(client):
     """A completed card: the phone takes from the offer or names the top card of the deck,
     or lets the app draw it (spec §7)."""
@@ -322,9 +349,7 @@ def test_replacement_from_the_offer_or_the_deck(client):
         phones[0].post(form.action, data=form.values())
         state = table_state(client, table_id)
         for seat in (0, 1):
-            moves = e.legal_moves(state, seat)
-            done = [m for m in moves if m.get("completed")]
-            move = (done or sorted(moves, key=lambda m: -len(m.get("cells", ()))))[0]
+            move = min(e.legal_moves(state, seat), key=lambda m: toward_the_tomb(state, seat, m))
             form = move_form(page_of(phones[seat], table_id), "mark")
             phones[seat].post(form.action, data=form.values(ticked=taps_for(form, move)))
         state = table_state(client, table_id)
@@ -367,7 +392,7 @@ def test_record_mode_reports_the_symbols_marked(client):
     # card 1 was entered: drawn with its chambers; card 3 (kept too) is reported
     assert [c["number"] for c in table_state(client, table_id)["players"][0]["open"]] == [1, 3]
     assert 'value=\'{"card": 1, "col": 2, "row": 0}\'' in page
-    assert "The pattern on card 3" in page and "Played with the printed card" in page
+    assert "The pattern on card 3" in page and "Your printed cards: say which symbol" in page
     report = next(f for f in forms(page) if f.move.get("type") == "mark"
                   and "m.cells[]" in f.options
                   and sum(1 for n, *_ in f.fields if n == "m.cells[]") == 3)
