@@ -293,8 +293,9 @@ def test_keep_and_draw_refusals(client):
     phones = take_seats(client, table_id, 2)
     watcher = client.application.test_client()
     page = page_of(phones[0], table_id)
-    assert watcher.post(f"/tables/{table_id}/draw",
-                        data=draw_form(page).values()).status_code == 403
+    watching = watcher.post(f"/tables/{table_id}/draw", data=draw_form(page).values())
+    assert watching.status_code == 403
+    assert error_of(watching) == "Take a seat first: this phone is only watching."
     form = draw_form(page)
     first = phones[0].post(form.action, data=form.values())
     again = phones[0].post(form.action, data=form.values())      # a double tap: no new deal
