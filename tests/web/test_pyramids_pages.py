@@ -25,6 +25,8 @@ from companion.rules.pyramids import ours
 from companion.rules.pyramids.placement import NEIGHBOURS, PLACEMENTS
 from companion.services import tables as live
 
+from tests.pdfgen.pdfcheck import text as pdf_text
+
 from .pageforms import Form, forms
 
 pytestmark = pytest.mark.db
@@ -562,3 +564,19 @@ def test_the_api_docs_examples_are_what_the_api_takes(client):
     assert kinds == {"deal", "keep", "offer", "reveal", "mark", "pass", "take", "refill"}
     for move in moves:
         e.REFEREE.parse(move)                      # well formed as written
+
+
+def test_the_print_menu_offers_our_cards_and_the_table_pad_has_the_players(client):
+    menu = client.get("/print/pyramids").get_data(as_text=True)
+    for key in ("cards", "cards-fold", "cards-print-shop", "scoring"):
+        assert f"/print/pyramids/extras/{key}.pdf?page=a4" in menu
+        assert f"/print/pyramids/extras/{key}.pdf?page=letter" in menu
+    cards = client.get("/print/pyramids/extras/scoring.pdf?page=letter")
+    assert cards.status_code == 200 and cards.data.startswith(b"%PDF-")
+    table_id = open_table(client, names=("Řehoř", "Ödön"))
+    pad = client.get(f"/print/tables/{table_id}/pad.pdf?sheets=1")
+    assert pad.status_code == 200 and pad.mimetype == "application/pdf"
+    words = pdf_text(pad.data)
+    assert "Řehoř" in words and "Ödön" in words and "Race box 10, purple" in words
+    # the table's link beside its QR code (wrapped over two lines)
+    assert f"/tables/{table_id}" in "".join(words.split())
