@@ -112,6 +112,7 @@ def test_three_phones_mark_at_once(app, live_server, browser, phone):
     no_error(phones[2])
 
     marked_together = 0
+    shown: set[str] = set()
     for _step in range(TURNS * 12):
         version, state = table_state(app, table_id)
         if e.is_over(state) or (state["round"] - 1) * 7 + state["turn"] > TURNS:
@@ -149,6 +150,9 @@ def test_three_phones_mark_at_once(app, live_server, browser, phone):
         seat = waiting[0] if phase != "reveal" else rng.choice(waiting)
         page = phones[seat]
         at_version(page, version)
+        if phase not in shown:
+            shown.add(phase)
+            shot(page, phase)
         if phase == "reveal" and rng.random() < 0.4:
             page.locator(".pg-shape-button").nth(rng.randrange(
                 page.locator(".pg-shape-button").count())).click()
