@@ -24,7 +24,7 @@ from companion.rules.pyramids import tables as pt
 
 from .cardface import Gap, Heading, Line, Para
 from .document import Card, Draw, PdfWriter, Surface
-from .fonts import SANS, SANS_BOLD
+from .fonts import SANS_BOLD
 from .geometry import MM, card_grid
 from .i18n import N_, Translator, translator
 from .pads import check_url

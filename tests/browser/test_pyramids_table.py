@@ -188,7 +188,7 @@ def test_the_grid_editor_paints_a_card_with_a_tap(app, live_server, phone):
     page.goto(f"{live_server}/groups")
     group = re.search(r"/groups/(\d+)", page.content()).group(1)
     page.goto(f"{live_server}/groups/{group}/copy/pyramids")
-    page.locator(f"a[href$='/copy/pyramids/card_layouts/0']").click()
+    page.locator("a[href$='/copy/pyramids/card_layouts/0']").click()
     page.fill("input[name='entry.number']", "17")
     page.select_option("select[name='entry.colour']", '"green"')
     grid = ("#.E.#", ".R.X.", ".#S.G", "P..#T", "#.B.#")

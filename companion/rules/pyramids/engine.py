@@ -61,9 +61,9 @@ plausible reading (the pattern, when the cells contain it), with ``field`` namin
 
 Other moves: ``{"type": "pass"}`` (no legal mark: ``SGP_NO_MOVE`` if one exists), ``{"type":
 "reveal", "shape": "L3"}``, ``{"type": "take", "source": "offer" | "deck", "card": 23}`` (a
-blind draw names the card that came up) and ``{"type": "refill", "cards": [30, 31]}``; while the app deals (§3): ``{"type": "deal", "cards": [4 per
-seat, seat by seat]}``, ``{"type": "keep", "cards": [17, 23]}`` and ``{"type": "offer",
-"cards": [4 numbers]}``.
+blind draw names the card that came up) and ``{"type": "refill", "cards": [30, 31]}``;
+while the app deals (§3): ``{"type": "deal", "cards": [4 per seat, seat by seat]}``,
+``{"type": "keep", "cards": [17, 23]}`` and ``{"type": "offer", "cards": [4 numbers]}``.
 
 State (plain JSON; per-seat values are lists indexed by seat)::
 
@@ -92,7 +92,7 @@ import re
 from collections import Counter
 from enum import StrEnum
 from itertools import combinations
-from typing import Any, Iterable, Iterator, Mapping, NamedTuple, Sequence
+from typing import Any, Iterable, Mapping, NamedTuple, Sequence
 
 from ..base import (Assumption, Awaiting, Chance, ChoiceField, Edition, ListField, N_,
                     ObjectField, RuleViolation, Scoresheet, Term, check_document)
