@@ -5,8 +5,10 @@ Usage: ``python benchmarks/bench_pyramids_engine.py [games]`` (default 300). Ran
 print-and-play cards (2-4 players) are generated first; only their replay is timed:
 
 * one turn of 4 players: validating the 4 marks of a step against the step's first state (what
-  the server does when 4 phones send their marks; target < 2 ms), and validate + apply of the
-  4 marks including the turn's close (race, replacements queued);
+  the server does when 4 phones send their marks; target < 2 ms), the same 4 marks sent as the
+  phone page sends them (every cell tapped, shuffled: the referee finds the pattern and orders
+  the extra marks), and validate + apply of the 4 marks including the turn's close (race,
+  replacements queued);
 * a whole game: validate + apply of every move from set-up (what rebuilding a table does).
 
 Each figure is printed next to a bare baseline measured in the same run: deep-copying the
@@ -91,6 +93,23 @@ def main(count: int) -> None:
             for seat, move in marks:
                 PYRAMIDS.validate(start, seat, move)
 
+    shuffler = random.Random(1)
+    tapped = []
+    for start, marks in four:
+        taps = []
+        for seat, move in marks:
+            if move["type"] == "mark":
+                cells = list(move["cells"]) + list(move.get("extra", ()))
+                shuffler.shuffle(cells)
+                move = {"type": "mark", "marks": cells}
+            taps.append((seat, move))
+        tapped.append((start, taps))
+
+    def validate_taps() -> None:
+        for start, marks in tapped:
+            for seat, move in marks:
+                PYRAMIDS.validate(start, seat, move)
+
     def apply_turns() -> None:
         for start, marks in four:
             state = start
@@ -103,10 +122,12 @@ def main(count: int) -> None:
                 copy.deepcopy(start)
 
     validate = best_of(3, validate_turns) / len(four) * 1000
+    taps = best_of(3, validate_taps) / len(four) * 1000
     applied = best_of(3, apply_turns) / len(four) * 1000
     copied = best_of(3, copy_turns) / len(four) * 1000
     print(f"Pyramids: {len(four)} marking steps of 4 players")
     print(f"  validate 4 marks: {validate:.3f} ms per turn (target < 2 ms)")
+    print(f"  validate 4 marks sent as the cells tapped, shuffled: {taps:.3f} ms per turn")
     print(f"  validate + apply 4 marks and close the turn: {applied:.3f} ms per turn")
     print(f"  baseline, deep-copy the state 4 times: {copied:.3f} ms per turn "
           f"(validate / baseline {validate / copied:.2f}, apply / baseline "

@@ -12,15 +12,17 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from flask import (Blueprint, Response, abort, flash, g, make_response, redirect,
+from flask import (Blueprint, Response, abort, current_app, flash, g, make_response,
+                   redirect,
                    render_template, request, url_for)
 from flask_babel import get_locale, gettext as _
+from jinja2 import TemplateNotFound
 
 from .. import db
 from ..i18n import render_violation
 from ..models import GameTable
 from ..rules import all_rulesets, get_ruleset
-from ..rules.base import InvalidDocument, ListField, N_, Ruleset, edition_schema
+from ..rules.base import InvalidDocument, ListField, N_, ObjectField, Ruleset, edition_schema
 from ..services import bgstats, charts, editions, groups, stats
 from ..services.groups import GroupProblem
 from . import limits, wallet
@@ -302,6 +304,34 @@ def copies(group_id: int):
     return render_template("groups/copies.html", access=access, games=games)
 
 
+def _entry_editor(ruleset: Ruleset, key: str) -> str | None:
+    """The game's own editor for one entry of a list of records (a card's layout drawn on a
+    grid…): the template ``games/<game>/copy_<key>.html``, when the game has one."""
+    value = next((v for v in ruleset.edition if v.key == key), None)
+    if value is None or not isinstance(value.field, ListField) \
+            or not isinstance(value.field.item, ObjectField):
+        return None
+    name = f"games/{ruleset.id}/copy_{key}.html"
+    try:
+        current_app.jinja_env.get_template(name)
+    except TemplateNotFound:
+        return None
+    return name
+
+
+def _fixed_sizes(spec: Any, path: str = "") -> dict[str, int]:
+    """Inputs of every list of fixed length inside ``spec`` (indices written as ``*``)."""
+    sizes: dict[str, int] = {}
+    if isinstance(spec, ObjectField):
+        for sub in spec.fields:
+            sizes.update(_fixed_sizes(sub, f"{path}.{sub.key}" if path else sub.key))
+    elif isinstance(spec, ListField):
+        if spec.max_items is not None and spec.max_items == spec.min_items:
+            sizes[path] = spec.max_items
+        sizes.update(_fixed_sizes(spec.item, f"{path}.*"))
+    return sizes
+
+
 def _edition_sizes(ruleset: Ruleset, entered: dict[str, Any]) -> dict[str, int]:
     """Inputs per list: what the group entered, else the default's length."""
     sizes: dict[str, int] = {}
@@ -324,6 +354,8 @@ def copy(group_id: int, game: str):
     session = db.session()
     entered = editions.group_copy(session, group_id, ruleset.id)
     schema = edition_schema(ruleset.edition)
+    editors = {value.key: name for value in ruleset.edition
+               if (name := _entry_editor(ruleset, value.key))}
     errors: dict[str, list[str]] = {}
     values: dict[str, str] = {}
     if request.method == "POST":
@@ -349,6 +381,8 @@ def copy(group_id: int, game: str):
                         inner = f"{parts[1]}.{parts[2]}"
                         sizes[inner] = max(sizes.get(inner, 0), int(parts[3]) + 1)
                 document = parse_form(schema, request.form, sizes, "edition")
+                for key in editors:               # edited one entry at a time: kept as is
+                    document[key] = entered.get(key)
                 editions.save_copy(session, access.group, ruleset.id, document, _actor())
         except GroupProblem as problem:
             errors[problem.field or ""] = [render_violation(problem)]
@@ -363,8 +397,53 @@ def copy(group_id: int, game: str):
                       prefix="edition")
     notes = {value.key: value for value in ruleset.edition}
     return render_template("groups/copy.html", access=access, ruleset=ruleset, form=form,
-                           entered=entered, notes=notes, errors=errors), \
+                           entered=entered, notes=notes, errors=errors, editors=editors), \
         (422 if errors else 200)
+
+
+@bp.route("/groups/<int:group_id>/copy/<game>/<key>/<int:index>", methods=["GET", "POST"])
+def copy_entry(group_id: int, game: str, key: str, index: int):
+    """Enter, change or remove one entry of a list in the group's copy (a card's layout) on
+    the game's own form; the next index adds an entry."""
+    access = _access(group_id)
+    ruleset = _edition_ruleset(game)
+    editor = _entry_editor(ruleset, key)
+    if editor is None:
+        abort(404)
+    session = db.session()
+    entered = editions.group_copy(session, group_id, ruleset.id)
+    entries = list(entered.get(key) or [])
+    if index > len(entries):
+        abort(404)
+    item = next(v for v in ruleset.edition if v.key == key).field.item
+    errors: dict[str, list[str]] = {}
+    entry = entries[index] if index < len(entries) else None
+    values = document_values(item, entry or {}, "entry")
+    if request.method == "POST":
+        if request.form.get("action") == "remove":
+            del entries[index:index + 1]
+            document = {**entered, key: entries}
+        else:
+            sizes = _fixed_sizes(item)
+            chosen = parse_form(item, request.form, sizes, "entry")
+            entries[index:index + 1] = [chosen]
+            document = {**entered, key: entries}
+        try:
+            editions.save_copy(session, access.group, ruleset.id, document, _actor())
+        except GroupProblem as problem:
+            field = problem.field or ""
+            here = next((p for p in (f"edition.{key}.{index}", f"{key}.{index}")
+                         if field == p or field.startswith(p + ".")), None)
+            field = "entry" + field[len(here):] if here else field     # as the form names it
+            errors[field] = [render_violation(problem)]
+            values = typed_values(request.form)
+        else:
+            flash(_("Saved."))
+            return redirect(url_for("groups.copy", group_id=group_id, game=ruleset.id),
+                            code=303)
+    return render_template(editor, access=access, ruleset=ruleset, key=key, index=index,
+                           entry=entry, values=values, errors=errors, count=len(entries),
+                           item=item), (422 if errors else 200)
 
 
 @bp.get("/groups/<int:group_id>/copy/<game>.json")

@@ -127,6 +127,10 @@ def _list_sizes(schema: ObjectField, players: int, default: Mapping[str, Any],
                 for index in range(sizes[here]):
                     sizes[f"{here}.{index}"] = inner[index] if index < len(inner) else (
                         max(inner) if inner else players)
+            elif isinstance(spec.item, ObjectField):
+                # lists inside each entry (a seat's cards): the form names them with "*"
+                first = next((v for v in value or () if isinstance(v, Mapping)), {})
+                sizes.update(_list_sizes(spec.item, players, first, f"{here}.*"))
         elif isinstance(spec, ObjectField):
             sizes.update(_list_sizes(spec, players, value or {}, here))
     return sizes
@@ -463,6 +467,20 @@ def move(table_id: str):
     return _perform(table, lambda: live.submit_move(
         db.session(), table, seat, _move_from_form(request.form),
         request.form.get("version", type=int), request.form.get("idempotency_key")))
+
+
+@bp.post("/tables/<table_id>/draw")
+def draw(table_id: str):
+    """Let the app draw what the table awaits (a card, a tile) for a group that plays without
+    the physical draw; the phone's "draw for us" button, the page's version of the API's
+    POST .../draw."""
+    table = _table_or_404(table_id)
+    seat, _host = _viewer(table)
+    if seat is None:
+        return render_table(table, _("Take a seat first: this phone is only watching."), 403)
+    return _perform(table, lambda: live.draw_for(
+        db.session(), table, seat, request.form.get("version", type=int),
+        request.form.get("idempotency_key")))
 
 
 @bp.post("/tables/<table_id>/undo")

@@ -162,6 +162,9 @@ def hold(state: Mapping[str, Any], seat: int, open_cards: Iterable[tuple[int, li
 def cards_in_play(state: Mapping[str, Any]) -> list[int]:
     """Every card number somewhere: held open, completed, in the offer or in the deck."""
     numbers = list(state["offer"]) + list(state["deck"])
-    for player in state["players"]:
+    for player, kept in zip(state["players"], state["marked"]):
         numbers += [c["number"] for c in player["open"] + player["completed"]]
+        if state["phase"] == "keep":        # dealt by the app: in hand until all have kept
+            numbers += [n for n in player["dealt"] if n not in
+                        {c["number"] for c in player["open"]}]
     return sorted(numbers)

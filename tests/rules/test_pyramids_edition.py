@@ -209,6 +209,8 @@ def test_edition_defaults():
     ({"skull_penalties": [1, 2, 3, 4, 5, 6, 7, 8, 9, 7]}, "pyramids.penalties_decrease",
      "edition.skull_penalties.9"),
     ({"expedition_deck": ["I2"] * 8}, "pyramids.deck_patterns", "edition.expedition_deck"),
+    ({"expedition_deck": ["I2", "I3", "L3", None, "L4", "O4", "T4", "I3"]},
+     "pyramids.deck_incomplete", "edition.expedition_deck.3"),
     ({"expedition_deck": ["I2", "I3", "L3", "I4", "L4", "O4", "T4", "Q9"]},
      "schema.not_a_choice", "edition.expedition_deck.7"),
     ({"card_layouts": [{"number": 0, "colour": "green"}]}, "pyramids.bad_card_number",
@@ -223,6 +225,13 @@ def test_edition_defaults():
      "pyramids.tomb_row", "edition.card_layouts.0.grid.4"),
     ({"card_layouts": [{"number": 3, "colour": "green", "grid": FIXTURE[:4] + ["#.B.#x"]}]},
      "schema.too_long", "edition.card_layouts.0.grid.4"),
+    # the grid editor's rows: lists of codes, joined; a wrong code is named on its row
+    ({"card_layouts": [{"number": 3, "colour": "green",
+                        "grid": [list(row) for row in FIXTURE[:4]] + [list("#.B.Z")]}]},
+     "pyramids.unknown_cell", "edition.card_layouts.0.grid.4"),
+    ({"card_layouts": [{"number": 3, "colour": "green",
+                        "grid": [list(row) for row in FIXTURE[:4]] + [["#", ".", "B", "."]]}]},
+     "pyramids.grid_shape", "edition.card_layouts.0.grid.4"),
     ({"colours": []}, "schema.unknown_key", "edition.colours"),
 ])
 def test_edition_value_checks(entries, code, field):
@@ -242,3 +251,7 @@ def test_entered_layouts_and_colours():
     assert grids[3] == "".join(FIXTURE)
     assert grids[9] is None and grids[12] is None          # no grid / not yet verified
     assert edition.defaults == ("skull_penalties", "expedition_deck")
+    # the grid editor sends each row as a list of codes: kept as the same strings
+    edited = resolve_edition(EDITION_VALUES, {"card_layouts": [
+        {"number": 3, "colour": "green", "grid": [list(row) for row in FIXTURE]}]})
+    assert edited.values["card_layouts"][0]["grid"] == list(FIXTURE)

@@ -106,7 +106,8 @@ def test_ruleset_declares_the_protocol():
     assert "silver_gold_pyramids" in catalogue.aliases
     assert catalogue.bgg_id is None and catalogue.bgg_source
     assert normalise_options(PYRAMIDS, {}) == {"cards": "ours", "skulls_before_potion": True}
-    assert PYRAMIDS.out_of_turn_codes == {"pyramids.not_your_turn", "pyramids.already_marked"}
+    assert PYRAMIDS.out_of_turn_codes == {"pyramids.not_your_turn", "pyramids.already_marked",
+                                          "pyramids.already_kept"}
     assert [v.key for v in PYRAMIDS.edition] == ["skull_penalties", "expedition_deck",
                                                  "card_layouts"]
 
@@ -159,8 +160,11 @@ def test_returned_cards_go_back_to_the_deck_and_may_show_in_the_offer():
     (NAMES[:2], {"hands": [{"dealt": [1, 2, 3, 4], "kept": [1, 2]},
                            {"dealt": [5, 6, 7, 4], "kept": [5, 6]}],
                  "offer": [8, 9, 10, 11]}, {}, "pyramids.duplicate_card", "hands.1.dealt.3"),
-    (NAMES[:2], {"hands": [{"kept": [1, 2]}, {"kept": [3, 4]}]}, {}, "schema.required",
+    (NAMES[:2], {"hands": [{"kept": [1, 2]}, {"kept": [3, 4]}]}, {}, "pyramids.deal_needed",
      "offer"),
+    (NAMES[:2], {"dealer": "table", "offer": [5, 6, 7, 8]}, {}, "pyramids.deal_needed",
+     "hands"),
+    (NAMES[:2], {"dealer": "shop"}, {}, "schema.not_a_choice", "dealer"),
     (NAMES[:2], {"hands": [{"kept": [1, 2]}], "offer": [5, 6, 7, 8]}, {},
      "schema.list_length", "hands"),
     (NAMES[:2], {"hands": [{"kept": [1, 2]}, {"kept": [3, 49]}], "offer": [5, 6, 7, 8]}, {},
@@ -554,8 +558,9 @@ def test_every_error_code_is_tested():
                "pyramids.wrong_phase", "pyramids.game_over"}
     here = inspect.getsource(inspect.getmodule(test_every_error_code_is_tested)).replace(
         inspect.getsource(test_every_error_code_is_tested), "")
-    examples = open(os.path.join(os.path.dirname(__file__),
-                                 "test_pyramids_examples.py"), encoding="utf-8").read()
+    examples = "".join(open(os.path.join(os.path.dirname(__file__), name),
+                            encoding="utf-8").read()
+                       for name in ("test_pyramids_examples.py", "test_pyramids_phones.py"))
     missing = sorted(code_ for code_ in raised if f'"{code_}"' not in here + examples)
     assert missing == []
     spec_codes = {"SGP_NOT_SHAPE", "SGP_SPLIT", "SGP_OUT_OF_GRID", "SGP_WALL",
@@ -601,7 +606,7 @@ def test_prompts_of_the_other_steps():
     state = turn(state, "I2", {0: mark(code(1, "B"), completed=[{"number": 1,
                                                                  "colour": "green"}])})
     assert e.prompts(state, 0) == {"moves": ["take"], "offer": [5, 6, 7, 8], "deck": 40,
-                                   "left": 1}
+                                   "left": 1, "draw": True}
     assert e.prompts(state, 1) == {"moves": []}
     chance = e.chance(state)
     assert chance.move == {"type": "take", "source": "deck"} and chance.seats == {0}
@@ -635,6 +640,18 @@ def test_view_hides_the_deck_and_the_cards_others_were_dealt():
     assert shown["players"][0]["dealt"] == [1, 2, 3, 4] and shown["players"][1]["dealt"] is None
     assert state["deck"] and state["players"][1]["dealt"] == [5, 6, 7, 8]
     assert PYRAMIDS.scores_visible(state, {})
+    # what lies face up, drawn from our cards: its own cards dealt, open cards, the offer
+    assert sorted(map(int, shown["faces"])) == [1, 2, 3, 4, 5, 6, 9, 10, 11, 12]
+    assert shown["faces"]["9"] == {"colour": ours.CARDS[8].colour,
+                                   "grid": list(ours.CARDS[8].grid)}
+    watcher = PYRAMIDS.view(state, None, {})
+    assert sorted(map(int, watcher["faces"])) == [1, 2, 5, 6, 9, 10, 11, 12]
+    record = PYRAMIDS.view(new_game(2, "published", card_layouts=[
+        {"number": 1, "colour": "purple", "grid": list(FIXTURE)},
+        {"number": 3, "colour": "green"}]), 1, {})
+    assert record["faces"]["1"] == {"colour": "purple", "grid": list(FIXTURE)}
+    assert record["faces"]["3"] == {"colour": "green", "grid": None}
+    assert record["faces"]["2"] == {"colour": None, "grid": None}
 
 
 def test_published_default_penalties_are_an_assumption():
@@ -862,13 +879,16 @@ def test_playouts_cover_every_player_count_and_the_race():
 
 def sample_positions() -> list[dict[str, Any]]:
     positions = []
-    for seed, kind in ((1, "ours"), (2, "record"), (3, "mixed")):
+    for seed, kind in ((1, "ours"), (2, "record"), (3, "mixed"), (4, "app")):
         rng = random.Random(seed)
-        options, names, table, ed = game_setup(seed, kind)
-        state = PYRAMIDS.setup(options, names, table, ed)
+        if kind == "app":                  # the app deals: positions of its set-up steps too
+            state = e.setup({}, NAMES[:3], {"dealer": "app"}, edition())
+        else:
+            options, names, table, ed = game_setup(seed, kind)
+            state = PYRAMIDS.setup(options, names, table, ed)
         steps = 0
         while not e.is_over(state) and steps < 150:
-            if steps % 4 == 0:
+            if steps % 4 == 0 or steps < 5:
                 positions.append(state)
             seat = min(e.awaiting(state).seats)
             chance = e.chance(state)
@@ -894,6 +914,9 @@ _MOVES = st.one_of(
     st.builds(lambda s, c: {"type": "take", "source": s, "card": c},
               st.sampled_from(["offer", "deck", "x"]), _CARD),
     st.builds(lambda cs: {"type": "refill", "cards": cs}, st.lists(_CARD, max_size=4)),
+    st.builds(lambda kind, cs: {"type": kind, "cards": cs},
+              st.sampled_from(["deal", "keep", "offer"]), st.lists(_CARD, max_size=16)),
+    st.builds(lambda marks: {"type": "mark", "marks": marks}, st.lists(_REF, max_size=7)),
     st.dictionaries(st.sampled_from(["type", "cells", "card"]), st.text(max_size=3)),
 )
 

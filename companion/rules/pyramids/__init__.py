@@ -38,7 +38,7 @@ class PyramidsRuleset(GameRules):
         aliases=("silver_gold_pyramids", "Silver & Gold: Pyramids", "Silver&Gold – Pyramids",
                  "Silver & Gold Pyramids", "Silver&Gold Pyramids", "Silver and Gold Pyramids",
                  "Silver & Gold - Pyramids"),
-        default_players=4)
+        default_players=4, order=5)
     labels = Labels(categories=tables.CATEGORY_LABELS, reasons=tables.REASON_LABELS,
                     tiebreaks=tables.TIEBREAK_LABELS, stage=N_("Round %(stage)d"))
     score_form = ScoreForm(
@@ -59,7 +59,8 @@ class PyramidsRuleset(GameRules):
                   default=True),
     )
     edition = EDITION_VALUES
-    out_of_turn_codes = frozenset({"pyramids.not_your_turn", "pyramids.already_marked"})
+    out_of_turn_codes = frozenset({"pyramids.not_your_turn", "pyramids.already_marked",
+                                   "pyramids.already_kept"})
 
     # Our edition, for print and the phone pictures.
     our_cards = ours.CARDS
@@ -67,6 +68,13 @@ class PyramidsRuleset(GameRules):
     our_skull_penalties = ours.SKULL_PENALTIES
     shapes = tables.SHAPES
     colours = tables.COLOURS
+    # Words the phone page and the printouts show (msgids)
+    colour_labels = tables.COLOUR_LABELS
+    shape_labels = tables.SHAPE_LABELS
+    cell_labels = tables.CELL_LABELS
+    symbols = tables.SYMBOLS
+    rounds, turns_per_round = tables.ROUNDS, tables.TURNS_PER_ROUND
+    race_boxes = tables.RACE_BOXES
 
     def form_sizes(self, players: int, stages: int) -> dict[str, int]:
         """Inputs the final-state form offers (blank ones are ignored)."""

@@ -13,7 +13,9 @@ game, entered once per group (spec §10, §14 #1-#3).
 * ``card_layouts`` — published cards entered through the 5×5 grid editor (spec §10): number,
   colour, grid (5 rows of 5 cell codes; optional: a colour alone tells the app the card's
   colour) and ``verified``. A verified layout is refereed cell by cell from then on; other cards
-  are played in record mode. None by default, which assumes nothing (status "verified").
+  are played in record mode. None by default, which assumes nothing (status "verified"). A row
+  is a string of 5 codes (``"#..E."``); the grid editor sends each row as a list of 5 codes,
+  which is taken too and kept as a string.
 """
 
 from __future__ import annotations
@@ -38,20 +40,37 @@ PENALTIES_FIELD = ListField("skull_penalties", LABELS["skull_penalties"],
                             IntField("penalty", N_("Penalty"), max=99, default=None),
                             min_items=t.SKULL_BOXES, max_items=t.SKULL_BOXES,
                             item_label=N_("Box %(n)d"))
+# The first choice, "not entered", lets a form leave the deck blank (the default stands).
 DECK_FIELD = ListField("expedition_deck", LABELS["expedition_deck"],
-                       ChoiceField("shape", N_("Shape"), tuple(
+                       ChoiceField("shape", N_("Shape"), ((None, N_("not entered")),) + tuple(
                            (code, str(t.SHAPE_LABELS[code])) for code in t.SHAPES)),
                        min_items=t.EXPEDITION_CARDS, max_items=t.EXPEDITION_CARDS,
                        item_label=N_("Card %(n)d"))
+NUMBER_FIELD = IntField("number", N_("Number"), max=t.CARD_COUNT, default=None)
+COLOUR_FIELD = ChoiceField("colour", N_("Colour"), tuple((c, str(t.COLOUR_LABELS[c]))
+                                                         for c in t.COLOURS))
+VERIFIED_FIELD = BoolField("verified", N_("Checked against the card"), default=True)
 LAYOUT_FIELD = ObjectField("card", N_("Pyramid card"), (
-    IntField("number", N_("Number"), max=t.CARD_COUNT, default=None),
-    ChoiceField("colour", N_("Colour"), tuple((c, str(t.COLOUR_LABELS[c])) for c in t.COLOURS)),
+    NUMBER_FIELD, COLOUR_FIELD,
     ListField("grid", N_("Chambers, row by row"),
               TextField("row", N_("Row"), max_length=t.GRID), item_label=N_("Row %(n)d")),
-    BoolField("verified", N_("Checked against the card"), default=True),
+    VERIFIED_FIELD,
 ))
 LAYOUTS_FIELD = ListField("card_layouts", LABELS["card_layouts"], LAYOUT_FIELD,
                           max_items=t.CARD_COUNT, item_label=N_("Card %(n)d"))
+# The grid editor's form (templates/games/pyramids/copy_card_layouts.html): a choice per
+# chamber, 5 rows of 5; check_layouts joins each row back into a string.
+CELL_CHOICES = tuple((code.value, str(t.CELL_LABELS[code.value])) for code in t.Cell)
+LAYOUTS_FORM = ListField("card_layouts", LABELS["card_layouts"], ObjectField(
+    "card", N_("Pyramid card"), (
+        NUMBER_FIELD, COLOUR_FIELD,
+        ListField("grid", N_("Chambers, row by row"),
+                  ListField("row", N_("Row"), ChoiceField("cell", N_("Chamber"), CELL_CHOICES,
+                                                          default=t.Cell.FLOOR.value),
+                            min_items=t.GRID, max_items=t.GRID, item_label=N_("Column %(n)d")),
+                  min_items=t.GRID, max_items=t.GRID, item_label=N_("Row %(n)d")),
+        VERIFIED_FIELD,
+    )), max_items=t.CARD_COUNT, item_label=N_("Card %(n)d"))
 
 
 def _schema(field: Any, value: Any, path: str) -> Any:
@@ -84,15 +103,35 @@ def check_penalties(value: Any, path: str) -> list[int]:
 def check_deck(value: Any, path: str) -> list[str]:
     """8 cards of exactly 6 different shapes (spec §2.2: "8 cards, 6 patterns")."""
     deck = _schema(DECK_FIELD, value, path)
+    for i, shape in enumerate(deck):
+        if shape is None:
+            raise RuleViolation("pyramids.deck_incomplete",
+                                N_("Enter the shape of each of the 8 expedition cards."),
+                                f"{path}.{i}")
     if len(set(deck)) != t.EXPEDITION_PATTERNS:
         raise RuleViolation("pyramids.deck_patterns",
                             N_("The 8 expedition cards show 6 different patterns."), path)
     return deck
 
 
+def _rows_as_text(value: Any) -> Any:
+    """Rows given as lists of 5 codes (the grid editor's) joined into strings."""
+    if not isinstance(value, list):
+        return value
+    joined = []
+    for card in value:
+        grid = card.get("grid") if isinstance(card, dict) else None
+        if isinstance(grid, list):
+            card = {**card, "grid": ["".join(row) if isinstance(row, list) and all(
+                isinstance(code, str) and len(code) == 1 for code in row) else row
+                for row in grid]}
+        joined.append(card)
+    return joined
+
+
 def check_layouts(value: Any, path: str) -> list[dict[str, Any]]:
     """Card records: numbers 1-48 once each, at most 16 per colour, every grid sound."""
-    cards = _schema(LAYOUTS_FIELD, value, path)
+    cards = _schema(LAYOUTS_FIELD, _rows_as_text(value), path)
     seen: set[int] = set()
     per_colour = {colour: 0 for colour in t.COLOURS}
     for i, card in enumerate(cards):
@@ -133,7 +172,7 @@ EDITION_VALUES: tuple[EditionValue, ...] = (
                  source="spec §2.2 default deck [unverified]",
                  hint=N_("The shape on each of your 8 expedition cards."), check=check_deck),
     # An empty list assumes nothing: cards nobody entered are simply played in record mode.
-    EditionValue("card_layouts", LABELS["card_layouts"], LAYOUTS_FIELD, default=[],
+    EditionValue("card_layouts", LABELS["card_layouts"], LAYOUTS_FORM, default=[],
                  status="verified", source="entered by the group from its cards (spec §10)",
                  hint=N_("Copy a card's chambers: . floor, # wall, E entrance, B tomb, X red "
                          "cross, R red gem, G green gem, T torch, S skull, P potion."),

@@ -2,7 +2,10 @@
 
 Implements spec shared/rules/silver-gold-pyramids.md:
 
-* §3 set-up (as input: the 4 cards dealt to each seat, the 2 kept, the offer of 4);
+* §3 set-up: as input (the 4 cards dealt to each seat, the 2 kept, the offer of 4), or dealt
+  by the app for a group that plays with phones only (``dealer: "app"``): the deal is a chance
+  input (``deal``), then every seat keeps 2 of its 4 at once (``keep``, a simultaneous step),
+  then the offer is turned up (``offer``, a chance input);
 * §4 structure: 4 rounds × 7 turns; a turn is step 1 ``reveal`` (the expedition card, physical
   randomness entered by any seat or drawn by the app through :func:`chance`), step 2 ``mark``
   by every seat at once, step 3 replacements (``take``, then ``refill`` of the offer), step 4
@@ -47,9 +50,20 @@ needs the layout (connection, whether an extra mark or any mark was possible) th
 trusted. A card whose layout the group entered (edition ``card_layouts``, verified) is refereed
 cell by cell like ours, even in a game that mixes both.
 
+**The whole step as the cells marked** (what a phone sends after tapping cells on the
+pictures of its cards): ``{"type": "mark", "marks": [cell, ...]}`` lists every cell the seat
+marks this turn, pattern and red-cross extra marks together, in any order (cells refereed cell
+by cell only). The referee reads them as the pattern on one card (or one single cell) plus the
+extra marks in an order that makes each legal (:func:`read_marks`); the cards end the same
+whichever reading is taken. When no reading is legal, the refusal is the one of the most
+plausible reading (the pattern, when the cells contain it), with ``field`` naming
+``move.marks.<i>``.
+
 Other moves: ``{"type": "pass"}`` (no legal mark: ``SGP_NO_MOVE`` if one exists), ``{"type":
 "reveal", "shape": "L3"}``, ``{"type": "take", "source": "offer" | "deck", "card": 23}`` (a
-blind draw names the card that came up) and ``{"type": "refill", "cards": [30, 31]}``.
+blind draw names the card that came up) and ``{"type": "refill", "cards": [30, 31]}``;
+while the app deals (§3): ``{"type": "deal", "cards": [4 per seat, seat by seat]}``,
+``{"type": "keep", "cards": [17, 23]}`` and ``{"type": "offer", "cards": [4 numbers]}``.
 
 State (plain JSON; per-seat values are lists indexed by seat)::
 
@@ -58,9 +72,11 @@ State (plain JSON; per-seat values are lists indexed by seat)::
     expedition [8 shapes] | None                 None: published deck unconfirmed (palette)
     colours, grids: None | [49]                  published: known colour / flat grid per number
     round 1..4, turn 1..7, phase, shape, revealed [shapes this round]
+    phase deal | keep | offer | reveal | mark | replace | refill | over
     offer [numbers], deck [numbers, sorted]      the deck's order is unknown, its contents not
     race {colour: [seat, ...]}                   boxes claimed in order (10, 6, 3)
     marked [bool]                                step 2: this seat has marked or is skipped
+                                                 (keep: this seat has kept its 2 cards)
     pending [{seat, kind: "replace", left} | {seat, kind: "refill", count}]
     players [{open: [{number, cells: [index]} | {number, codes: [code]}],
               completed: [{number, colour}], just: [numbers completed this turn],
@@ -72,8 +88,10 @@ Pure: no I/O, no clock, no randomness.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from enum import StrEnum
+from itertools import combinations
 from typing import Any, Iterable, Mapping, NamedTuple, Sequence
 
 from ..base import (Assumption, Awaiting, Chance, ChoiceField, Edition, ListField, N_,
@@ -82,8 +100,9 @@ from ..referee import Draft, MoveRule, Referee, is_int
 from . import ours
 from . import tables as t
 from .edition import LABELS, known_cards
-from .placement import (SHAPE_SIZES, Problem, cells_problem, has_legal_single, index, is_shape,
-                        legal_placements, legal_singles, position, tomb)
+from .placement import (SHAPE_SIZES, Problem, cells_problem, has_legal_single, index, inside,
+                        is_shape, legal_placements, legal_singles, position, single_is_legal,
+                        tomb)
 from .scoring import (PlayerTally, drink_potion, race_claims, score_game, thresholds_crossed,
                       tick_gem, tick_skull, worst_penalty)
 
@@ -93,6 +112,9 @@ GAME = "pyramids"
 class MoveKind(StrEnum):
     """The ``type`` of a move."""
 
+    DEAL = "deal"              # §3 dealt by the app: 4 cards to every seat
+    KEEP = "keep"              # §3: every seat keeps 2 of its 4, all at once
+    OFFER = "offer"            # §3: the offer of 4 turned up (dealt by the app)
     REVEAL = "reveal"          # §4 step 1
     MARK = "mark"              # §4 step 2, §5
     PASS = "pass"              # §14 #6: no legal mark
@@ -101,6 +123,9 @@ class MoveKind(StrEnum):
 
 
 class Phase(StrEnum):
+    DEAL = "deal"
+    KEEP = "keep"
+    OFFER = "offer"
     REVEAL = "reveal"
     MARK = "mark"
     REPLACE = "replace"
@@ -113,6 +138,13 @@ class CardsMode(StrEnum):
 
     OURS = "ours"              # our print-and-play edition, refereed cell by cell
     PUBLISHED = "published"    # the published cards: record mode, entered layouts refereed
+
+
+class Dealer(StrEnum):
+    """Who deals the pyramid cards at the start (§3)."""
+
+    TABLE = "table"            # the table dealt; the set-up says what
+    APP = "app"                # the app deals; each phone keeps 2 of its 4
 
 
 class Source(StrEnum):
@@ -128,6 +160,9 @@ OURS_GRIDS: tuple[str | None, ...] = (None,) + tuple(card.flat for card in ours.
 assert all(card.number == n for n, card in enumerate(ours.CARDS, 1))
 
 MOVE_LABELS: Mapping[str, Term] = {
+    MoveKind.DEAL: Term(N_("deal the pyramid cards")),
+    MoveKind.KEEP: Term(N_("keep 2 pyramid cards")),
+    MoveKind.OFFER: Term(N_("turn up the offer")),
     MoveKind.REVEAL: Term(N_("reveal the expedition card")),
     MoveKind.MARK: Term(N_("mark chambers")),
     MoveKind.PASS: Term(N_("pass")),
@@ -135,6 +170,9 @@ MOVE_LABELS: Mapping[str, Term] = {
     MoveKind.REFILL: Term(N_("refill the offer")),
 }
 PHASE_LABELS: Mapping[str, Term] = {
+    Phase.DEAL: Term(N_("the pyramid cards to be dealt")),
+    Phase.KEEP: Term(N_("everyone to keep 2 of the 4 cards dealt")),
+    Phase.OFFER: Term(N_("the offer to be turned up")),
     Phase.REVEAL: Term(N_("the next expedition card")),
     Phase.MARK: Term(N_("everyone's marks")),
     Phase.REPLACE: Term(N_("a new pyramid card for a player who completed one")),
@@ -187,7 +225,8 @@ def _new_card(state: Mapping[str, Any], number: int) -> dict[str, Any]:
 
 
 def setup_schema(players: int) -> ObjectField:
-    """§3 as the open-table form: per seat the 4 cards dealt and the 2 kept; the offer."""
+    """§3 as the open-table form: who deals; when the table dealt, per seat the 4 cards dealt
+    and the 2 kept, and the offer."""
     number = ChoiceField("card", N_("Card number"), tuple(range(1, t.CARD_COUNT + 1)))
     hand = ObjectField("hand", N_("Seat"), (
         ListField("dealt", N_("Cards dealt"), number, min_items=0, max_items=t.DEALT,
@@ -196,10 +235,15 @@ def setup_schema(players: int) -> ObjectField:
                   required=True, item_label=N_("Card %(n)d")),
     ))
     return ObjectField("setup", N_("Set-up"), (
+        ChoiceField("dealer", N_("Who deals the pyramid cards"), (
+            (Dealer.TABLE.value, N_("We dealt them: the cards are entered below")),
+            (Dealer.APP.value, N_("The app deals: every phone keeps 2 of its 4")),
+        ), default=Dealer.TABLE.value),
+        # required when the table dealt (checked in _check_deal)
         ListField("hands", N_("Cards of each seat"), hand, min_items=players,
-                  max_items=players, required=True, item_label=N_("Seat %(n)d")),
+                  max_items=players, item_label=N_("Seat %(n)d")),
         ListField("offer", N_("The offer"), number, min_items=t.OFFER_SIZE,
-                  max_items=t.OFFER_SIZE, required=True, item_label=N_("Card %(n)d")),
+                  max_items=t.OFFER_SIZE, item_label=N_("Card %(n)d")),
     ))
 
 
@@ -209,16 +253,26 @@ def default_setup(players: int) -> dict[str, Any]:
     hands = [{"dealt": [s + 1 + k * players for k in range(t.DEALT)],
               "kept": [s + 1, s + 1 + players]} for s in range(players)]
     first = t.DEALT * players + 1
-    return {"hands": hands, "offer": list(range(first, first + t.OFFER_SIZE))}
+    return {"dealer": Dealer.TABLE.value, "hands": hands,
+            "offer": list(range(first, first + t.OFFER_SIZE))}
 
 
-def _check_deal(players: int, table: Any) -> tuple[list[list[int]], list[list[int]], list[int]]:
+def _check_deal(players: int, table: Any
+                ) -> tuple[list[list[int]], list[list[int]], list[int]] | None:
     """§3: every number at most once among the cards dealt (or kept, when the deal is not
     given) and the offer; the kept cards among those dealt. A card dealt and returned may show
-    up in the offer: the returned cards are shuffled back before the offer is revealed."""
+    up in the offer: the returned cards are shuffled back before the offer is revealed.
+    None when the app deals (what else the set-up holds is then not used)."""
     clean, violations = check_document(setup_schema(players), table)
+    if clean["dealer"] == Dealer.APP and not any(v.field == "dealer" for v in violations):
+        return None
     if violations:
         raise violations[0]
+    for key in ("hands", "offer"):
+        if key not in clean:
+            raise RuleViolation("pyramids.deal_needed",
+                                N_("Enter the cards each player kept and the offer, or let "
+                                   "the app deal."), key)
     hands, offer = clean["hands"], clean["offer"]
     seen: set[int] = set()
 
@@ -270,7 +324,9 @@ def setup(options: Mapping[str, Any] | None, names: Sequence[str], table: Any,
         raise RuleViolation("pyramids.bad_player_count",
                             N_("Silver & Gold – Pyramids is played by 2 to 4 players, not "
                                "%(count)d."), "players", count=count)
-    dealt, kept, offer = _check_deal(count, table)
+    deal = _check_deal(count, table)
+    # §3 dealt by the app: nobody holds a card yet, the whole pack is the deck
+    dealt, kept, offer = deal or ([[] for _ in range(count)], [[] for _ in range(count)], [])
     if opts["cards"] == CardsMode.OURS:
         penalties, assumed = list(ours.SKULL_PENALTIES), False
         expedition: list[str] | None = list(ours.EXPEDITION_DECK)
@@ -291,7 +347,8 @@ def setup(options: Mapping[str, Any] | None, names: Sequence[str], table: Any,
                     "skulls_before_potion": bool(opts["skulls_before_potion"])},
         "penalties": penalties, "penalties_assumed": assumed, "expedition": expedition,
         "colours": colours, "grids": grids,
-        "round": 1, "turn": 1, "phase": Phase.REVEAL.value, "shape": None, "revealed": [],
+        "round": 1, "turn": 1, "phase": (Phase.REVEAL if deal else Phase.DEAL).value,
+        "shape": None, "revealed": [],
         "offer": offer,
         "deck": [n for n in range(1, t.CARD_COUNT + 1) if n not in in_play],
         "race": {colour: [] for colour in t.COLOURS},
@@ -317,17 +374,20 @@ def is_over(state: Mapping[str, Any]) -> bool:
 
 
 def step_id(state: Mapping[str, Any]) -> str:
+    if state["phase"] == Phase.KEEP:
+        return "setup:keep"
     return f"r{state['round']}t{state['turn']}:mark"
 
 
 def awaiting(state: Mapping[str, Any]) -> Awaiting:
-    """Reveal: any seat; marking: every seat still to mark (a simultaneous step); replacements
-    and refills: the seat whose turn it is in the §14 #8 order; nobody once the game is over."""
+    """Reveal (and the app's deal and offer): any seat; marking (and keeping 2 of the 4 cards
+    dealt): every seat still to do it (a simultaneous step); replacements and refills: the
+    seat whose turn it is in the §14 #8 order; nobody once the game is over."""
     phase = state["phase"]
-    if phase == Phase.MARK:
+    if phase in (Phase.MARK, Phase.KEEP):
         return Awaiting(frozenset(s for s, done in enumerate(state["marked"]) if not done),
                         step_id(state))
-    if phase == Phase.REVEAL:
+    if phase in (Phase.REVEAL, Phase.DEAL, Phase.OFFER):
         return Awaiting(frozenset(range(len(state["names"]))))
     if phase in (Phase.REPLACE, Phase.REFILL):
         return Awaiting.one(state["pending"][0]["seat"])
@@ -408,19 +468,39 @@ def _parse_ref(value: Any, where: str) -> CellRef:
     return CellRef(card, row, col, None)
 
 
-def _parse_refs(move: Mapping[str, Any], key: str, low: int) -> list[CellRef]:
+def _parse_refs(move: Mapping[str, Any], key: str, low: int, high: int = t.CELLS
+                ) -> list[CellRef]:
     """The cells under ``key``; ``extra`` may be left out or null when nothing is due."""
     value = move.get(key)
     if value is None and low == 0:
         value = []
-    if not isinstance(value, list) or not low <= len(value) <= t.CELLS:
+    if not isinstance(value, list) or not low <= len(value) <= high:
         raise _referee_bad(key)
     return [_parse_ref(item, f"{key}.{i}") for i, item in enumerate(value)]
 
 
+MAX_MARKS = 2 * t.CELLS          # every cell of two cards: more is never one turn's marking
+
+
+def _parse_marks(move: Mapping[str, Any]) -> list[CellRef]:
+    """``marks``: the whole step 2 as cells by position (a phone's taps)."""
+    if "cells" in move or "extra" in move:
+        raise _referee_bad("marks")             # one way of saying it, not two
+    if move["marks"] == []:
+        raise RuleViolation("pyramids.nothing_marked",
+                            N_("Tap the chambers you mark, then send them."), "move.marks")
+    refs = _parse_refs(move, "marks", 1, MAX_MARKS)
+    for i, ref in enumerate(refs):
+        if ref.code is not None:
+            raise _referee_bad(f"marks.{i}.code")
+    return refs
+
+
 def _parse_mark(move: Mapping[str, Any]) -> dict[str, Any]:
-    args: dict[str, Any] = {"cells": _parse_refs(move, "cells", 1),
-                            "extra": _parse_refs(move, "extra", 0)}
+    if "marks" in move:
+        args: dict[str, Any] = {"marks": _parse_marks(move)}
+    else:
+        args = {"cells": _parse_refs(move, "cells", 1), "extra": _parse_refs(move, "extra", 0)}
     potion_first = move.get("potion_first")
     if potion_first is not None and not isinstance(potion_first, bool):
         raise _referee_bad("potion_first")
@@ -462,6 +542,15 @@ def _parse_take(move: Mapping[str, Any]) -> dict[str, Any]:
     if not is_int(card) or not 1 <= card <= t.CARD_COUNT:
         raise _referee_bad("card")
     return {"source": source, "card": card}
+
+
+def _parse_numbers(move: Mapping[str, Any]) -> dict[str, Any]:
+    """``cards``: a list of card numbers (the deal, the cards kept, the offer)."""
+    cards = move.get("cards")
+    if not isinstance(cards, list) or len(cards) > t.CARD_COUNT or not all(
+            is_int(c) and 1 <= c <= t.CARD_COUNT for c in cards):
+        raise _referee_bad("cards")
+    return {"cards": list(cards)}
 
 
 def _parse_refill(move: Mapping[str, Any]) -> dict[str, Any]:
@@ -663,6 +752,167 @@ def play_mark(state: Mapping[str, Any], seat: int, args: Mapping[str, Any]) -> d
             "skulls": work.skulls}
 
 
+# --------------------------------------------------------------------------------------------
+# The whole step as the cells marked (a phone's taps): which is the pattern, in which order the
+# red-cross extra marks come
+# --------------------------------------------------------------------------------------------
+
+ORDER_SEARCH_LIMIT = 4096        # orders of extra marks tried before the simplest is taken
+
+
+def _extra_order(state: Mapping[str, Any], seat: int, refs: Sequence[CellRef],
+                 main: Sequence[int], rest: Sequence[int]) -> list[int]:
+    """An order of the cells ``rest`` (indices into ``refs``) in which each is a legal extra
+    mark when it is made (§5.3: a red cross is due, the cell is a legal single, §5.2), found by
+    a depth-first search that tries red crosses first; when there is none, the crosses-first
+    greedy order, so that the referee names the first cell that cannot be marked."""
+    player = state["players"][seat]
+    grids = {card["number"]: card_grid(state, card["number"]) for card in player["open"]
+             if "cells" in card}
+    start = {card["number"]: frozenset(card["cells"]) for card in player["open"]
+             if "cells" in card}
+
+    def cell_of(i: int) -> tuple[int, int] | None:
+        ref = refs[i]
+        if ref.card not in grids or not inside(ref.row, ref.col):
+            return None
+        return ref.card, index(ref.row, ref.col)
+
+    marks = dict(start)
+    due = 0
+    for i in main:
+        here = cell_of(i)
+        if here is not None:
+            number, cell = here
+            marks[number] = marks[number] | {cell}
+            due += grids[number][cell] == t.Cell.RED_CROSS
+
+    def candidates(marked: Mapping[int, frozenset[int]], left: Sequence[int]) -> list[int]:
+        legal = []
+        for i in left:
+            here = cell_of(i)
+            if here is not None and single_is_legal(grids[here[0]], marked[here[0]], here[1]):
+                legal.append(i)
+        crosses = [i for i in legal if grids[cell_of(i)[0]][cell_of(i)[1]] == t.Cell.RED_CROSS]
+        return crosses + [i for i in legal if i not in crosses]
+
+    def place(marked: Mapping[int, frozenset[int]], i: int) -> tuple[dict, int]:
+        number, cell = cell_of(i)
+        return ({**marked, number: marked[number] | {cell}},
+                (grids[number][cell] == t.Cell.RED_CROSS) - 1)
+
+    tried = 0
+    failed: set[frozenset[int]] = set()
+
+    def search(marked: dict, left: tuple[int, ...], owed: int) -> list[int] | None:
+        nonlocal tried
+        if not left:
+            return []
+        key = frozenset(left)
+        if owed <= 0 or key in failed or tried > ORDER_SEARCH_LIMIT:
+            return None
+        tried += 1
+        for i in candidates(marked, left):
+            after, change = place(marked, i)
+            found = search(after, tuple(j for j in left if j != i), owed + change)
+            if found is not None:
+                return [i] + found
+        failed.add(key)
+        return None
+
+    found = search(marks, tuple(rest), due)
+    if found is not None:
+        return found
+    greedy, left = [], list(rest)
+    while left and due > 0:
+        legal = candidates(marks, left)
+        if not legal:
+            break
+        marks, change = place(marks, legal[0])
+        due += change
+        greedy.append(legal[0])
+        left.remove(legal[0])
+    return greedy + left
+
+
+def _readings(state: Mapping[str, Any], refs: Sequence[CellRef]
+              ) -> tuple[list[list[int]], list[list[int]]]:
+    """The ways to read the cells as one marking (indices into ``refs``): every set of them on
+    one card that is the revealed pattern (§5.1, any of its 8 orientations), and every single
+    cell (§5.2)."""
+    shape = state["shape"]
+    size = SHAPE_SIZES[shape]
+    per_card: dict[int, list[int]] = {}
+    for i in _by_place(refs):
+        per_card.setdefault(refs[i].card, []).append(i)
+    patterns = [list(chosen) for numbers in per_card.values() if len(numbers) >= size
+                for chosen in combinations(numbers, size)
+                if is_shape(shape, [(refs[i].row, refs[i].col) for i in chosen])]
+    return patterns, [[i] for i in _by_place(refs)]
+
+
+def _by_place(refs: Sequence[CellRef]) -> list[int]:
+    """Indices of ``refs`` by card, row and column: the order the taps came in changes
+    nothing, not even the order in which a card keeps its marks."""
+    return sorted(range(len(refs)), key=lambda i: (refs[i].card, refs[i].row, refs[i].col))
+
+
+_MOVE_PART = re.compile(r"^move\.(cells|extra)(?:\.(\d+))?")
+
+
+def _as_marks(violation: RuleViolation, main: Sequence[int], order: Sequence[int]
+              ) -> RuleViolation:
+    """A refusal of one reading, naming the cell as the phone sent it (``move.marks.<i>``)."""
+    found = _MOVE_PART.match(violation.field or "")
+    if not found:
+        return violation
+    part, position = found.groups()
+    field = "move.marks"
+    if position is not None:
+        chosen = main if part == "cells" else order
+        field += f".{chosen[int(position)]}" if int(position) < len(chosen) else ""
+        field += (violation.field or "")[found.end():]
+    return RuleViolation(violation.code, violation.message, field, **violation.params)
+
+
+def read_marks(state: Mapping[str, Any], seat: int, refs: Sequence[CellRef]
+               ) -> tuple[list[CellRef], list[CellRef]]:
+    """The cells a seat marked this turn, read as (the marking, its extra marks in order).
+
+    Every cell belongs to the marking or is an extra mark, so every legal reading marks the
+    same cells and ticks the same symbols (the pattern first, §5.4; only a skull and a potion
+    in different parts could resolve in another order, and the rules accept either, §14 #4).
+    Readings are tried in this order: the revealed pattern, then a single cell. When none is
+    legal, the refusal is the first pattern reading's, or the single cell's when only one cell
+    was sent, or SGP_NOT_SHAPE."""
+    patterns, singles = _readings(state, refs)
+    first_refusal: RuleViolation | None = None
+    for main in patterns + singles:
+        rest = [i for i in _by_place(refs) if i not in main]
+        order = _extra_order(state, seat, refs, main, rest)
+        try:
+            play_mark(state, seat, {"cells": [refs[i] for i in main],
+                                    "extra": [refs[i] for i in order], "potion_first": None,
+                                    "torch": None, "race": None, "completed": None})
+        except RuleViolation as refusal:
+            if first_refusal is None and (patterns or len(refs) == 1):
+                first_refusal = _as_marks(refusal, main, order)
+            continue
+        return [refs[i] for i in main], [refs[i] for i in order]
+    raise first_refusal or RuleViolation(
+        "SGP_NOT_SHAPE", N_("These chambers are neither the revealed pattern nor one chamber, "
+                            "with the extra marks its red crosses ask for."), "move.marks",
+        shape=t.SHAPE_LABELS[state["shape"]])
+
+
+def play_move(state: Mapping[str, Any], seat: int, args: Mapping[str, Any]) -> dict[str, Any]:
+    """:func:`play_mark` for either way of saying the step (cells and extras, or all marks)."""
+    if "marks" not in args:
+        return play_mark(state, seat, args)
+    cells, extra = read_marks(state, seat, args["marks"])
+    return play_mark(state, seat, {**args, "cells": cells, "extra": extra})
+
+
 def _completion_colours(state: Mapping[str, Any], completed: Sequence[int],
                         reported: Sequence[Mapping[str, Any]] | None) -> dict[int, str]:
     """The colour of each card this move completes: known (ours, the group's records) or
@@ -720,6 +970,73 @@ def _colour_full(state: Mapping[str, Any], colour: str, earlier: Mapping[int, st
 # --------------------------------------------------------------------------------------------
 
 
+def _check_drawn(state: Mapping[str, Any], cards: Sequence[int], count: int) -> None:
+    """Cards turned up from the deck: ``count`` of them, each still in the deck, once."""
+    if len(cards) != count:
+        raise RuleViolation("pyramids.refill_count",
+                            N_("The offer takes %(count)d card(s) from the deck."),
+                            "move.cards", count=count)
+    for i, card in enumerate(cards):
+        if card not in state["deck"] or list(cards).index(card) != i:
+            raise RuleViolation("pyramids.not_in_deck",
+                                N_("Card %(number)d cannot come from the deck."),
+                                f"move.cards.{i}", number=card)
+
+
+def _check_deal_move(state: Mapping[str, Any], seat: int, args: Mapping[str, Any]) -> None:
+    """§3 by the app: 4 different cards for every seat, seat by seat."""
+    count = t.DEALT * len(state["names"])
+    if len(args["cards"]) != count:
+        raise RuleViolation("pyramids.deal_count",
+                            N_("Deal %(count)d cards: 4 for every player."), "move.cards",
+                            count=count)
+    _check_drawn(state, args["cards"], count)
+
+
+def _deal(d: Draft, seat: int, args: Mapping[str, Any]) -> None:
+    cards = args["cards"]
+    for s in range(len(d["names"])):
+        d.own("players", s)["dealt"] = cards[t.DEALT * s:t.DEALT * (s + 1)]
+    d["deck"] = [n for n in d["deck"] if n not in cards]
+    d["marked"] = [False] * len(d["names"])
+    d["phase"] = Phase.KEEP.value
+
+
+def _check_keep(state: Mapping[str, Any], seat: int, args: Mapping[str, Any]) -> None:
+    """§3: a player keeps 2 different cards of the 4 dealt to them."""
+    cards = args["cards"]
+    if len(cards) != t.KEPT:
+        raise RuleViolation("pyramids.keep_count", N_("Keep exactly 2 of your 4 cards."),
+                            "move.cards")
+    for i, card in enumerate(cards):
+        if card not in state["players"][seat]["dealt"] or cards.index(card) != i:
+            raise RuleViolation("pyramids.kept_not_dealt",
+                                N_("A player keeps 2 of the 4 cards dealt to them."),
+                                f"move.cards.{i}")
+
+
+def _keep(d: Draft, seat: int, args: Mapping[str, Any]) -> None:
+    """The seat's 2 cards lie open; once every seat has kept, the returned cards go back to the
+    deck (§3: shuffled with it) and the offer is turned up."""
+    d.own("players", seat)["open"] = [_new_card(d.state, n) for n in args["cards"]]
+    d.own("marked")[seat] = True
+    if all(d["marked"]):
+        kept = {card["number"] for player in d["players"] for card in player["open"]}
+        d["deck"] = [n for n in range(1, t.CARD_COUNT + 1) if n not in kept]
+        d["phase"] = Phase.OFFER.value
+
+
+def _check_offer(state: Mapping[str, Any], seat: int, args: Mapping[str, Any]) -> None:
+    _check_drawn(state, args["cards"], t.OFFER_SIZE)
+
+
+def _offer(d: Draft, seat: int, args: Mapping[str, Any]) -> None:
+    d["offer"] = list(args["cards"])
+    d["deck"] = [n for n in d["deck"] if n not in args["cards"]]
+    d["marked"] = [False] * len(d["names"])
+    d["phase"] = Phase.REVEAL.value
+
+
 def _check_reveal(state: Mapping[str, Any], seat: int, args: Mapping[str, Any]) -> None:
     if args["shape"] not in expedition_left(state):
         raise RuleViolation("pyramids.shape_not_in_deck",
@@ -740,11 +1057,11 @@ def _reveal(d: Draft, seat: int, args: Mapping[str, Any]) -> None:
 
 
 def _check_mark(state: Mapping[str, Any], seat: int, args: Mapping[str, Any]) -> None:
-    play_mark(state, seat, args)
+    play_move(state, seat, args)
 
 
 def _mark(d: Draft, seat: int, args: Mapping[str, Any]) -> None:
-    d.own("players")[seat] = play_mark(d.state, seat, args)
+    d.own("players")[seat] = play_move(d.state, seat, args)
     d.own("marked")[seat] = True
     if all(d["marked"]):
         _close_turn(d)
@@ -794,17 +1111,7 @@ def _take(d: Draft, seat: int, args: Mapping[str, Any]) -> None:
 
 
 def _check_refill(state: Mapping[str, Any], seat: int, args: Mapping[str, Any]) -> None:
-    cards = args["cards"]
-    count = state["pending"][0]["count"]
-    if len(cards) != count:
-        raise RuleViolation("pyramids.refill_count",
-                            N_("The offer takes %(count)d card(s) from the deck."),
-                            "move.cards", count=count)
-    for i, card in enumerate(cards):
-        if card not in state["deck"] or cards.index(card) != i:
-            raise RuleViolation("pyramids.not_in_deck",
-                                N_("Card %(number)d cannot come from the deck."),
-                                f"move.cards.{i}", number=card)
+    _check_drawn(state, args["cards"], state["pending"][0]["count"])
 
 
 def _refill(d: Draft, seat: int, args: Mapping[str, Any]) -> None:
@@ -882,6 +1189,12 @@ def _next_turn(d: Draft) -> None:
 
 
 def _not_awaited(state: Mapping[str, Any], seat: int, rule: MoveRule) -> RuleViolation | None:
+    if state["phase"] == Phase.KEEP and 0 <= seat < len(state["marked"]) and state["marked"][
+            seat]:
+        waiting = sorted(awaiting(state).seats)
+        return RuleViolation("pyramids.already_kept",
+                             N_("You have kept your cards; waiting for %(player)s."),
+                             player=", ".join(state["names"][s] for s in waiting))
     if state["phase"] == Phase.MARK and 0 <= seat < len(state["marked"]) and state["marked"][
             seat]:
         waiting = sorted(awaiting(state).seats)
@@ -893,7 +1206,13 @@ def _not_awaited(state: Mapping[str, Any], seat: int, rule: MoveRule) -> RuleVio
 
 REFEREE = Referee(
     GAME,
-    (MoveRule(MoveKind.REVEAL.value, MOVE_LABELS[MoveKind.REVEAL], frozenset({Phase.REVEAL}),
+    (MoveRule(MoveKind.DEAL.value, MOVE_LABELS[MoveKind.DEAL], frozenset({Phase.DEAL}),
+              _parse_numbers, _check_deal_move, _deal),
+     MoveRule(MoveKind.KEEP.value, MOVE_LABELS[MoveKind.KEEP], frozenset({Phase.KEEP}),
+              _parse_numbers, _check_keep, _keep),
+     MoveRule(MoveKind.OFFER.value, MOVE_LABELS[MoveKind.OFFER], frozenset({Phase.OFFER}),
+              _parse_numbers, _check_offer, _offer),
+     MoveRule(MoveKind.REVEAL.value, MOVE_LABELS[MoveKind.REVEAL], frozenset({Phase.REVEAL}),
               _parse_reveal, _check_reveal, _reveal),
      MoveRule(MoveKind.MARK.value, MOVE_LABELS[MoveKind.MARK], frozenset({Phase.MARK}),
               _parse_mark, _check_mark, _mark),
@@ -1043,6 +1362,14 @@ def legal_moves(state: Mapping[str, Any], seat: int) -> list[dict[str, Any]]:
     if is_over(state) or seat not in awaiting(state).seats:
         return []
     phase = state["phase"]
+    if phase == Phase.DEAL:
+        return [{"type": MoveKind.DEAL.value,
+                 "cards": state["deck"][:t.DEALT * len(state["names"])]}]
+    if phase == Phase.KEEP:
+        return [{"type": MoveKind.KEEP.value, "cards": list(pair)}
+                for pair in combinations(state["players"][seat]["dealt"], t.KEPT)]
+    if phase == Phase.OFFER:
+        return [{"type": MoveKind.OFFER.value, "cards": state["deck"][:t.OFFER_SIZE]}]
     if phase == Phase.REVEAL:
         return [{"type": MoveKind.REVEAL.value, "shape": code}
                 for code in sorted(expedition_left(state))]
@@ -1081,16 +1408,30 @@ def _card_view(state: Mapping[str, Any], card: Mapping[str, Any]) -> dict[str, A
 
 def prompts(state: Mapping[str, Any], seat: int) -> dict[str, Any]:
     """What this phone may do now, and what it shows: the revealed shape, its cards with the
-    chambers a single mark may take, who is still marking, the offer."""
+    chambers a single mark may take, who is still marking, the offer; ``draw`` says the app may
+    draw what the table awaits for this seat (:func:`chance`)."""
     waiting = awaiting(state)
     phase = state["phase"]
     if seat not in waiting.seats:
-        if phase == Phase.MARK:
+        if phase in (Phase.MARK, Phase.KEEP):
             return {"moves": [], "still_marking": sorted(waiting.seats)}
         return {"moves": []}
+    luck = chance(state)
+    draw = {"draw": True} if luck is not None and seat in luck.seats else {}
+    if phase == Phase.DEAL:
+        return {"moves": [MoveKind.DEAL.value], "count": t.DEALT * len(state["names"]),
+                **draw}
+    if phase == Phase.KEEP:
+        return {"moves": [MoveKind.KEEP.value], "step": waiting.step,
+                "dealt": [_card_view(state, _new_card(state, n))
+                          for n in state["players"][seat]["dealt"]],
+                "still_marking": sorted(waiting.seats)}
+    if phase == Phase.OFFER:
+        return {"moves": [MoveKind.OFFER.value], "count": t.OFFER_SIZE, **draw}
     if phase == Phase.REVEAL:
         return {"moves": [MoveKind.REVEAL.value],
-                "shapes": [[code, n] for code, n in sorted(expedition_left(state).items())]}
+                "shapes": [[code, n] for code, n in sorted(expedition_left(state).items())],
+                **draw}
     if phase == Phase.MARK:
         player = state["players"][seat]
         moves = [MoveKind.MARK.value] + ([MoveKind.PASS.value] if pass_allowed(state, seat)
@@ -1101,19 +1442,25 @@ def prompts(state: Mapping[str, Any], seat: int) -> dict[str, Any]:
                 "still_marking": sorted(waiting.seats)}
     if phase == Phase.REPLACE:
         return {"moves": [MoveKind.TAKE.value], "offer": list(state["offer"]),
-                "deck": len(state["deck"]), "left": state["pending"][0]["left"]}
+                "deck": len(state["deck"]), "left": state["pending"][0]["left"], **draw}
     return {"moves": [MoveKind.REFILL.value], "count": state["pending"][0]["count"],
-            "deck": len(state["deck"])}
+            "deck": len(state["deck"]), **draw}
 
 
 def chance(state: Mapping[str, Any]) -> Chance | None:
     """The physical outcome awaited: the expedition card (any seat reveals it), a blind draw
-    from the pyramid deck, or the cards that refill the offer."""
+    from the pyramid deck, the cards that refill the offer, or (dealt by the app) the deal and
+    the first offer."""
     phase = state["phase"]
+    everyone = frozenset(range(len(state["names"])))
+    if phase in (Phase.DEAL, Phase.OFFER):
+        count = t.DEALT * len(state["names"]) if phase == Phase.DEAL else t.OFFER_SIZE
+        kind = MoveKind.DEAL if phase == Phase.DEAL else MoveKind.OFFER
+        return Chance({"type": kind.value}, "cards", tuple((n, 1) for n in state["deck"]),
+                      everyone, draws=count)
     if phase == Phase.REVEAL:
         return Chance({"type": MoveKind.REVEAL.value}, "shape",
-                      tuple(sorted(expedition_left(state).items())),
-                      frozenset(range(len(state["names"]))))
+                      tuple(sorted(expedition_left(state).items())), everyone)
     if phase in (Phase.REPLACE, Phase.REFILL) and state["deck"]:
         head = state["pending"][0]
         outcomes = tuple((n, 1) for n in state["deck"])
@@ -1127,13 +1474,29 @@ def chance(state: Mapping[str, Any]) -> Chance | None:
 
 def view(state: Mapping[str, Any], seat: int | None) -> dict[str, Any]:
     """The deck lies face down (its size is public, not its cards) and only a seat itself saw
-    the cards it was dealt."""
+    the cards it was dealt. ``faces`` gives what lies face up (the open, completed and offered
+    cards, and this seat's cards dealt): each card's colour and, when it is refereed cell by
+    cell, its grid (5 rows), so that a phone can draw it."""
     shown = dict(state)
     shown["deck"] = None
     shown["deck_size"] = len(state["deck"])
     shown["players"] = [player if s == seat else {**player, "dealt": None}
                         for s, player in enumerate(state["players"])]
+    numbers = set(state["offer"])
+    for s, player in enumerate(state["players"]):
+        numbers |= {card["number"] for card in player["open"] + player["completed"]}
+        if s == seat:
+            numbers |= set(player["dealt"])
+    shown["faces"] = {str(n): face(state, n) for n in sorted(numbers)}
     return shown
+
+
+def face(state: Mapping[str, Any], number: int) -> dict[str, Any]:
+    """What a pyramid card shows: its colour (None when unknown) and its 5 rows of cell codes
+    (None for a card played in record mode)."""
+    grid = card_grid(state, number)
+    return {"colour": card_colour(state, number),
+            "grid": [grid[r * t.GRID:(r + 1) * t.GRID] for r in range(t.GRID)] if grid else None}
 
 
 # --------------------------------------------------------------------------------------------
