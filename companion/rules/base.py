@@ -28,6 +28,16 @@ class Term(str):
     """A message parameter that is itself a translatable word (a tile or category name)."""
 
 
+class Listing(tuple):
+    """A message parameter listing what was entered: ``(label, amount)`` pairs shown as
+    "label amount · label amount", each label translated if it is a Term (a player's name is
+    not); pairs whose amount is 0 are left out."""
+
+    def render(self, gettext: Callable[[str], str]) -> str:
+        return " · ".join(f"{gettext(label) if isinstance(label, Term) else label} {amount}"
+                          for label, amount in self if amount not in (0, "", None))
+
+
 class RuleViolation(Exception):
     """A move or a document breaks a rule: stable ``code``, English msgid, parameters, field.
 
@@ -44,7 +54,9 @@ class RuleViolation(Exception):
 
     def render(self, gettext: Callable[[str], str] = lambda s: s) -> str:
         """The message as a sentence, translated by ``gettext`` (identity by default)."""
-        params = {k: gettext(v) if isinstance(v, Term) else v for k, v in self.params.items()}
+        params = {k: gettext(v) if isinstance(v, Term) else
+                  v.render(gettext) if isinstance(v, Listing) else v
+                  for k, v in self.params.items()}
         return gettext(self.message) % params if params else gettext(self.message)
 
     def as_dict(self, gettext: Callable[[str], str] = lambda s: s) -> dict[str, Any]:

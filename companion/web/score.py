@@ -10,7 +10,7 @@ Issue 10:
   corrects it). The token is derived from the save key with the app's secret, so the answer to
   the second tap carries the same token as the first;
 * after an error the page starts with a summary linking to every field in error, in words
-  the person can act on (:mod:`.explain`).
+  the person can act on (each game says its box limits in terms of what was typed).
 """
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ from ..rules import Capability, all_rulesets, get_ruleset, offers
 from ..rules.base import InvalidDocument, N_, RuleViolation, Ruleset
 from ..services.scoring import (ScoreProblem, correct_scored_table, delete_scored_table,
                                 keeper_table, save_scored_once, sheet_rows)
-from . import explain, wallet
+from . import wallet
 from .schema_form import (build_form, document_values, error_summary, errors_by_field,
                           parse_form, typed_values)
 
@@ -154,7 +154,7 @@ def score_form(game: str):
     try:
         sheet = ruleset.score_final(document)
     except InvalidDocument as invalid:
-        violations.extend(explain.in_the_users_terms(ruleset, document, invalid.violations))
+        violations.extend(invalid.violations)
         sheet = None
     if violations:
         return _render(ruleset, players, stages, values,

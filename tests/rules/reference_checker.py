@@ -120,17 +120,17 @@ def box_violations(players: Sequence[Mapping[str, Any]], epochs: int) -> list[Ru
     checks: list[RuleViolation | None] = []
     for tile, key in (("god", "gods"), ("gold", "gold"), ("flood", "floods")):
         checks.append(_over_box(tile, _epoch_values(
-            players, epochs, lambda ep, path, key=key: [(f"{path}.{key}", ep[key])])))
+            players, epochs, lambda ep, path, key=key: [(f"{path}.{key}", ep[key])]), players))
     for kind in t.CIVILIZATION_KINDS:
         checks.append(_over_box(f"civ_{kind}", _epoch_values(
             players, epochs, lambda ep, path, kind=kind: [
-                (f"{path}.civilizations.{kind}", ep["civilizations"][kind])])))
-    checks.append(_over_box("pharaoh", _drawn(players, epochs, "pharaohs")))
-    checks.append(_over_box("nile", _drawn(players, epochs, "niles")))
+                (f"{path}.civilizations.{kind}", ep["civilizations"][kind])]), players))
+    checks.append(_over_box("pharaoh", _drawn(players, epochs, "pharaohs"), players))
+    checks.append(_over_box("nile", _drawn(players, epochs, "niles"), players))
     for kind in t.MONUMENT_KINDS:
         checks.append(_over_box(f"mon_{kind}", (
             (f"players.{p}.monuments.{kind}", player["monuments"][kind])
-            for p, player in enumerate(players))))
+            for p, player in enumerate(players)), players))
     return [v for v in checks if v is not None]
 
 

@@ -48,8 +48,8 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any, Mapping, Sequence
 
-from ..base import (BoolField, IntField, InvalidDocument, ListField, N_, ObjectField,
-                    RuleViolation, Scoresheet, TextField, check_document)
+from ..base import (BoolField, IntField, InvalidDocument, ListField, Listing, N_,
+                    ObjectField, RuleViolation, Scoresheet, Term, TextField, check_document)
 from . import tables as t
 from .scoring import GameTally, PlayerTally, score_game
 
@@ -413,15 +413,23 @@ def game_violations(doc: Mapping[str, Any], extra: Mapping[str, Any]
                 N_("%(count)d players delivered to the %(site)s, but only %(stones)d stones "
                    "are there."), f"site_stones.{site}", count=listed,
                 site=t.SITE_LABELS[site], stones=site_stones[site]))
-    in_play = (site_stones["pyramids"] + site_stones["temple"] + len(burial)
-               + sum(player["obelisk"] + player["sled"] for player in players)
-               + t.OBELISK_B_TOWER_STONES * sum(len(b) for b in towers))
+    # Said in what the person typed (issue 10): each place the stones were entered, not a
+    # running count nobody typed.
+    places = [(t.SITE_LABELS["pyramids"], site_stones["pyramids"]),
+              (t.SITE_LABELS["temple"], site_stones["temple"]),
+              (t.SITE_LABELS["burial_chamber"], len(burial)),
+              (Term(N_("Obelisk stones")), sum(player["obelisk"] for player in players)),
+              (Term(N_("Sleds")), sum(player["sled"] for player in players)),
+              (Term(N_("Stones in towers")),
+               t.OBELISK_B_TOWER_STONES * sum(len(b) for b in towers))]
+    in_play = sum(amount for _label, amount in places)
     if in_play > t.PLAYABLE_STONES * len(players):
         found.append(RuleViolation(
             "imhotep.too_many_stones_in_play",
-            N_("%(players)d players have only %(limit)d stones to play with; this adds up to "
-               "%(count)d."), "site_stones", players=len(players),
-            limit=t.PLAYABLE_STONES * len(players), count=in_play))
+            N_("%(players)d players have only %(limit)d stones to play with, but the stones "
+               "entered come to %(count)d: %(entries)s."),
+            "site_stones", players=len(players), limit=t.PLAYABLE_STONES * len(players),
+            count=in_play, entries=Listing(places)))
     parsed = {"colours": colours, "sides": sides, "b_values": b_values, "given": given,
               "burial": [c for _, c in burial],
               "delivered": [[s for _, s in sites] for sites in delivered],

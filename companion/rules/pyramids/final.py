@@ -45,6 +45,7 @@ from __future__ import annotations
 from typing import Any, Mapping, Sequence
 
 from ..base import (Assumption, BoolField, ChoiceField, IntField, InvalidDocument, ListField,
+                    Listing,
                     N_, ObjectField, RuleViolation, Scoresheet, TextField, check_document,
                     resolve_edition)
 from . import tables as t
@@ -167,6 +168,7 @@ def _card_violations(players: Sequence[Mapping[str, Any]], colours: Sequence[str
     seen: set[int] = set()
     per_colour = {colour: 0 for colour in t.COLOURS}
     total = 0
+    entries: list[tuple[str, int]] = []
     for p, player in enumerate(players):
         cards = _completed(player, extras[p])
         count, lowest = extras[p]["completed_count"], extras[p]["lowest_completed"]
@@ -184,10 +186,11 @@ def _card_violations(players: Sequence[Mapping[str, Any]], colours: Sequence[str
             found.append(RuleViolation("pyramids.bad_card_number",
                                        N_("Pyramid cards are numbered 1 to 48."),
                                        f"players.{p}.lowest_completed"))
+        held = (count or 0) if cards is None else len(cards)
+        total += held
+        entries.append((player.get("name") or f"#{p + 1}", held))
         if cards is None:
-            total += count or 0
             continue
-        total += len(cards)
         for i, card in enumerate(cards):
             here = f"players.{p}.completed.{i}"
             number, colour = card["number"], card["colour"]
@@ -211,10 +214,11 @@ def _card_violations(players: Sequence[Mapping[str, Any]], colours: Sequence[str
                 found.append(RuleViolation("pyramids.too_many_of_colour",
                                            N_("There are only 16 %(colour)s pyramid cards."),
                                            f"{here}.colour", colour=t.COLOUR_LABELS[colour]))
-    if total > t.CARD_COUNT:
+    if total > t.CARD_COUNT:      # said in what was typed (issue 10), player by player
         found.append(RuleViolation("pyramids.too_many_cards",
-                                   N_("There are only 48 pyramid cards; this adds up to "
-                                      "%(count)d."), "players", count=total))
+                                   N_("There are only 48 pyramid cards, but %(count)d are "
+                                      "entered as completed: %(entries)s."), "players",
+                                   count=total, entries=Listing(entries)))
     return found
 
 

@@ -11,7 +11,8 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any, Iterator, Mapping, Sequence
 
-from ..base import (BoolField, IntField, InvalidDocument, ListField, N_, ObjectField,
+from ..base import (BoolField, IntField, InvalidDocument, ListField, Listing, N_,
+                    ObjectField,
                     RuleViolation, Scoresheet, TextField, check_document)
 from . import tables as t
 from .scoring import EpochHoldings, ScoringOptions, score_game
@@ -49,21 +50,60 @@ FINAL_SCHEMA = ObjectField("", "", (
 PLAYER_COUNTS = (2, 3, 4, 5)
 
 
-def _too_many(tile: str, path: str, count: int) -> RuleViolation:
-    return RuleViolation("ra.too_many_tiles",
-                         N_("The box holds only %(limit)d %(tile)s tiles; this adds up to "
-                            "%(count)d."), path, tile=t.TILE_LABELS[tile], limit=t.BOX[tile],
-                         count=count)
+KEPT = ("pharaohs", "niles")    # kinds held from one epoch to the next (each rise: new tiles)
 
 
-def _over_box(tile: str, contributions: Iterator[tuple[str, int]]) -> RuleViolation | None:
-    """The first place where the running total of ``tile`` passes the box count."""
-    running = 0
+def _player_name(players: Sequence[Mapping[str, Any]], index: int) -> str:
+    return players[index]["name"] or f"#{index + 1}"
+
+
+def _too_many(tile: str, path: str, players: Sequence[Mapping[str, Any]],
+              contributions: list[tuple[str, int]]) -> RuleViolation:
+    """The box limit, said in what the person typed (issue 10): every player's entries and
+    what they add up to — not the running count where the limit is first passed, which
+    nobody typed. ``path`` is where that happens, so the message sits beside that input."""
+    count = sum(amount for _path, amount in contributions)
+    key = path.rsplit(".", 1)[-1]
+    typed: dict[int, list[int]] = {}
+    for where, _amount in contributions:
+        parts = where.split(".")
+        player = players[int(parts[1])]
+        value = player["epochs"][int(parts[3])][key] if key in KEPT else (
+            player["monuments"][key] if parts[2] == "monuments" else
+            _at(player, parts[2:]))
+        typed.setdefault(int(parts[1]), []).append(value)
+    if key in KEPT:
+        entries = Listing((_player_name(players, p), " → ".join(map(str, values)))
+                          for p, values in typed.items() if any(values))
+        message = N_("The box holds only %(limit)d %(tile)s tiles, but the counts entered "
+                     "need %(count)d (each rise from one epoch to the next is new tiles): "
+                     "%(entries)s.")
+    else:
+        entries = Listing((_player_name(players, p), sum(values))
+                          for p, values in typed.items())
+        message = N_("The box holds only %(limit)d %(tile)s tiles, but %(count)d are entered: "
+                     "%(entries)s.")
+    return RuleViolation("ra.too_many_tiles", message, path, tile=t.TILE_LABELS[tile],
+                         limit=t.BOX[tile], count=count, entries=entries)
+
+
+def _at(node: Any, parts: Sequence[str]) -> int:
+    for part in parts:
+        node = node[int(part)] if isinstance(node, list) else node[part]
+    return node
+
+
+def _over_box(tile: str, contributions: Iterator[tuple[str, int]],
+              players: Sequence[Mapping[str, Any]]) -> RuleViolation | None:
+    """The box limit of ``tile``, refused at the first place where the running total passes
+    it (the field), in the words of :func:`_too_many`."""
+    running, place, seen = 0, None, []
     for path, amount in contributions:
+        seen.append((path, amount))
         running += amount
-        if running > t.BOX[tile]:
-            return _too_many(tile, path, running)
-    return None
+        if place is None and running > t.BOX[tile]:
+            place = path
+    return _too_many(tile, place, players, seen) if place is not None else None
 
 
 def _epoch_values(players: Sequence[Mapping[str, Any]], epochs: int,
@@ -95,21 +135,22 @@ def box_violations(players: Sequence[Mapping[str, Any]], epochs: int) -> list[Ru
     for tile, key in (("god", "gods"), ("gold", "gold"), ("flood", "floods")):
         if _epoch_total(players, epochs, lambda ep, key=key: ep[key]) > t.BOX[tile]:
             checks.append(_over_box(tile, _epoch_values(
-                players, epochs, lambda ep, path, key=key: [(f"{path}.{key}", ep[key])])))
+                players, epochs, lambda ep, path, key=key: [(f"{path}.{key}", ep[key])]),
+                players))
     for kind in t.CIVILIZATION_KINDS:
         if _epoch_total(players, epochs,
                         lambda ep, kind=kind: ep["civilizations"][kind]) > t.BOX[f"civ_{kind}"]:
             checks.append(_over_box(f"civ_{kind}", _epoch_values(
                 players, epochs, lambda ep, path, kind=kind: [
-                    (f"{path}.civilizations.{kind}", ep["civilizations"][kind])])))
+                    (f"{path}.civilizations.{kind}", ep["civilizations"][kind])]), players))
     for tile, key in (("pharaoh", "pharaohs"), ("nile", "niles")):
         if _drawn_total(players, epochs, key) > t.BOX[tile]:
-            checks.append(_over_box(tile, _drawn(players, epochs, key)))
+            checks.append(_over_box(tile, _drawn(players, epochs, key), players))
     for kind in t.MONUMENT_KINDS:
         if sum(player["monuments"][kind] for player in players) > t.BOX[f"mon_{kind}"]:
             checks.append(_over_box(f"mon_{kind}", (
                 (f"players.{p}.monuments.{kind}", player["monuments"][kind])
-                for p, player in enumerate(players))))
+                for p, player in enumerate(players)), players))
     return [v for v in checks if v is not None]
 
 
