@@ -42,7 +42,8 @@ class PharaonRuleset(GameRules):
         bgg_source=("not confirmed: the stored sources (BGG news preview blogpost 95867, "
                     "reviews) name the game but none of them gives its /boardgame/ id"),
         aliases=(),                 # every edition we know of (cs, en, es, it) is "Pharaon"
-        default_players=4)
+        default_players=4,
+        order=3)
     labels = Labels(categories=tables.CATEGORY_LABELS, reasons=tables.REASON_LABELS,
                     tiebreaks=tables.TIEBREAK_LABELS, stage=N_("Round %(stage)d"))
     score_form = ScoreForm(
@@ -126,6 +127,9 @@ class PharaonRuleset(GameRules):
             fields += [
                 BoolField("traitor_starts", N_("The Traitor starts"), default=False),
                 TextField("traitor_name", N_("The Traitor's name"), required=False),
+                BoolField("traitor_draw", N_("The app draws the Traitor's tiles and column "
+                                             "colours (the fields below are then ignored)"),
+                          default=False),
                 ListField("traitor_order", N_("Traitor tiles, left to right"),
                           ChoiceField("tile", N_("Tile"), (1, 2, 3, 4, 5)), min_items=5,
                           max_items=5, required=True, item_label=N_("Position %(n)d")),
@@ -161,7 +165,12 @@ class PharaonRuleset(GameRules):
     is_over = staticmethod(engine.is_over)
     score = staticmethod(engine.score)
     final_document = staticmethod(engine.final_document)
-    propose = staticmethod(engine.propose)        # the payment proposal for the phone
+    # What the game's own phone page and print module read besides the seam: the printed
+    # tables, the payment proposal, the declarations a player could make, the pay rows.
+    tables = tables
+    propose = staticmethod(engine.propose)
+    payment_choices = staticmethod(engine.payment_choices)
+    pay_rows = staticmethod(engine.pay_rows)
 
     def awaiting(self, state: Mapping[str, Any]) -> Awaiting:
         return engine.awaiting(state)
