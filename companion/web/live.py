@@ -356,12 +356,18 @@ def _move_from_form(form: MultiDict) -> dict[str, Any]:
     """A move as the phone's buttons describe it: a hidden ``move`` holds the move's JSON;
     each ``m.<key>`` field (a list, or the button that was pressed) adds ``key`` with its JSON
     value, ``m.<key>[]`` fields add a list, and ``m.__place`` (a ship space as
-    ``{"ship", "slot"}``) adds both. Anything else is left to the referee to refuse."""
+    ``{"ship", "slot"}``) adds both. A dotted name builds a nested argument from several
+    inputs (``m.pay.0.card`` and ``m.pay.0.capital`` give ``{"pay": [{"card": …,
+    "capital": …}]}``; a number is a list index): an empty input is left out, and so is a
+    list entry left with nothing in it. Anything else is left to the referee to refuse."""
     move = _json_value(form.get("move", ""))
     if not isinstance(move, dict):
         return {"type": None}
+    nested: dict[str, Any] = {}
     for name in form:
-        if name.startswith("m.") and name.endswith("[]"):
+        if name.startswith("m.") and "." in name[2:].removesuffix("[]"):
+            _put_path(nested, name[2:], form)
+        elif name.startswith("m.") and name.endswith("[]"):
             move[name[2:-2]] = [_json_value(v) for v in form.getlist(name) if v != ""]
         elif name == "m.__place":
             place = _json_value(form[name])
@@ -369,7 +375,39 @@ def _move_from_form(form: MultiDict) -> dict[str, Any]:
                 move.update({k: place[k] for k in ("ship", "slot") if k in place})
         elif name.startswith("m."):
             move[name[2:]] = _json_value(form[name])
+    move.update({key: _as_lists(value) for key, value in nested.items()})
     return move
+
+
+def _put_path(tree: dict[str, Any], path: str, form: MultiDict) -> None:
+    """Put the input ``m.<path>`` into ``tree`` at its dotted path (``[]``: all its values);
+    empty inputs and names that clash with an earlier input are left out."""
+    many = path.endswith("[]")
+    parts = path.removesuffix("[]").split(".")
+    if many:
+        value: Any = [_json_value(v) for v in form.getlist(f"m.{path}") if v != ""]
+    elif form[f"m.{path}"] == "":
+        return
+    else:
+        value = _json_value(form[f"m.{path}"])
+    node = tree
+    for part in parts[:-1]:
+        node = node.setdefault(part, {})
+        if not isinstance(node, dict):
+            return
+    if parts[-1] not in node:
+        node[parts[-1]] = value
+
+
+def _as_lists(node: Any) -> Any:
+    """Objects whose keys are all numbers become lists in that order, without empty
+    entries (the rows of a form the player left blank)."""
+    if not isinstance(node, dict):
+        return node
+    items = {key: _as_lists(value) for key, value in node.items()}
+    if items and all(key.isdigit() and len(key) <= 4 for key in items):
+        return [items[key] for key in sorted(items, key=int) if items[key] not in ({}, [])]
+    return items
 
 
 def _perform(table: GameTable, action) -> Any:

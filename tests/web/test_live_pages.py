@@ -180,3 +180,22 @@ def test_the_bonus_form_says_which_bonus(client):
     client.set_cookie(f"seat_{opened['id']}", tokens[seat])
     page = client.get(f"/tables/{opened['id']}").get_data(as_text=True)
     assert "A bonus space: take the top market card. Use it?" in page
+
+
+def test_dotted_form_names_build_nested_move_arguments():
+    """Several inputs make one argument (a card and its typed value, rows of a list); blank
+    inputs and blank rows are left out, so a form may offer more rows than are used."""
+    from werkzeug.datastructures import MultiDict
+
+    from companion.web.live import _move_from_form
+
+    form = MultiDict([("move", '{"type": "buy"}'), ("m.slot", '"B1"'),
+                      ("m.pay.0.card", '"spear"'), ("m.pay.0.capital", ""),
+                      ("m.pay.1.card", ""), ("m.pay.1.capital", ""),
+                      ("m.pay.10.card", '"urn"'), ("m.pay.10.capital", "2"),
+                      ("m.pick.slot", '"B2"'), ("m.pick.drop", ""),
+                      ("m.pick.tags[]", "1"), ("m.pick.tags[]", ""), ("m.pick.tags[]", "3")])
+    assert _move_from_form(form) == {
+        "type": "buy", "slot": "B1",
+        "pay": [{"card": "spear"}, {"card": "urn", "capital": 2}],
+        "pick": {"slot": "B2", "tags": [1, 3]}}
