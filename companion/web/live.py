@@ -436,6 +436,19 @@ def move(table_id: str):
         request.form.get("version", type=int), request.form.get("idempotency_key")))
 
 
+@bp.post("/tables/<table_id>/draw")
+def draw(table_id: str):
+    """The app draws what the table awaits (a tile, a card) for this seat, as the physical
+    draw would, for a table that plays without it; answered like a move."""
+    table = _table_or_404(table_id)
+    seat, _host = _viewer(table)
+    if seat is None:
+        return render_table(table, _("Take a seat first: this phone is only watching."), 403)
+    return _perform(table, lambda: live.draw_for(
+        db.session(), table, seat, request.form.get("version", type=int),
+        request.form.get("idempotency_key")))
+
+
 @bp.post("/tables/<table_id>/undo")
 def undo(table_id: str):
     """Take back the last move (its player or the host), as seen at the page's version."""
