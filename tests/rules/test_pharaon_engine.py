@@ -131,6 +131,10 @@ def test_default_setup_fits_its_schema_and_starts(players):
     (1, {"traitor_sides": ["light"] * 4}, "pharaon.bad_traitor_sides", "traitor_sides"),
     (1, {"traitor_sides": ["dark"] + ["light"] * 4}, "pharaon.traitor_difficulty",
      "traitor_sides"),
+    (1, {"traitor_sides": ["dark"] + [""] * 4}, "pharaon.bad_traitor_sides", "traitor_sides"),
+    (3, {"gods": [{"name": "Horus", "a": {"threshold": 2, "points": 4},
+                   "b": {"threshold": 2, "points": 6}}] + [{"name": ""}] * 4},
+     "pharaon.gods_incomplete", "gods.1"),
 ])
 def test_setup_refusals(players, change, code, field):
     with pytest.raises(RuleViolation) as caught:
@@ -138,6 +142,20 @@ def test_setup_refusals(players, change, code, field):
             normalise_options(PHARAON, {}), ["a", "b", "c", "d", "e", "f"],
             PHARAON.default_setup(3), edition())
     assert (caught.value.code, caught.value.field) == (code, field)
+
+
+def test_gods_left_blank_on_the_open_table_form_are_asked_for_later():
+    """The form sends every god field; five blank gods (0 and 0) mean "not entered"."""
+    blank = {"name": "", "a": {"threshold": 0, "points": 0}, "b": {"threshold": 0, "points": 0}}
+    doc = {**PHARAON.default_setup(3), "gods": [blank] * 5}
+    clean, problems = check_document(PHARAON.setup_schema(3), doc)
+    assert problems == []
+    assert new_game(3, gods=clean["gods"])["board"]["gods"] is None
+    entered = [{"name": "", "a": {"threshold": 1, "points": 2},
+                "b": {"threshold": 2, "points": g}} for g in range(1, 6)]
+    gods = new_game(3, gods=entered)["board"]["gods"]
+    assert [g["name"] for g in gods] == ["1", "2", "3", "4", "5"]
+    assert [g["b"]["points"] for g in gods] == [1, 2, 3, 4, 5]
 
 
 def test_setup_checks_the_wheel_order_of_our_copy():
@@ -1280,6 +1298,14 @@ def test_with_human_picks_the_human_chooses_his_reward():
     if "basic" in expected:
         state = play(state, (0, {"type": "traitor_reward", "reward": "basic", "kind": "GRN"}))
         assert state["players"][1]["res"]["GRN"] == before + 1
+
+
+def test_sides_left_blank_on_the_form_follow_the_difficulty():
+    state = new_game(1, options={"traitor_dark_tiles": 1}, traitor_sides=[""] * 5)
+    assert state["traitor_board"]["sides"] == ["light"] * 4 + ["dark"]
+    state = new_game(1, options={"traitor_dark_tiles": 1},
+                     traitor_sides=["dark", "light", "light", "light", "light"])
+    assert state["traitor_board"]["sides"][0] == "dark"
 
 
 def test_difficulty_turns_the_rightmost_tiles_dark_and_sets_his_stacks():

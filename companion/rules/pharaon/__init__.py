@@ -26,6 +26,20 @@ from . import engine, final, tables
 from .edition import EDITION
 
 _AREA_CHOICES = tuple((a, str(tables.AREA_LABELS[a])) for a in tables.AREAS)
+
+
+def _setup_half(key: str, label: str) -> ObjectField:
+    return ObjectField(key, label, (IntField("threshold", N_("Threshold"), max=30),
+                                    IntField("points", N_("Points"), max=50)))
+
+
+# The gods on the open-table form: every field may stay blank (a god left at 0 and 0 is not
+# entered; the engine takes all five or none, engine._gods_from), so a table that does not
+# enter them at set-up is asked after round 5.
+_SETUP_GOD = ObjectField("god", N_("God"), (
+    TextField("name", N_("Name"), max_length=30, required=False),
+    _setup_half("a", N_("Half on the area before it (clockwise)")),
+    _setup_half("b", N_("Half on the area after it"))))
 _BASIC_CHOICES = tuple((k, str(tables.KIND_LABELS[k])) for k in tables.BASIC)
 
 
@@ -121,7 +135,7 @@ class PharaonRuleset(GameRules):
                       BoolField("beginner", N_("Scribe")), min_items=players,
                       max_items=players, item_label=N_("Seat %(n)d")),
             ListField("gods", N_("Gods, clockwise from the first area (or later)"),
-                      final.GOD_SCHEMA, min_items=5, max_items=5, item_label=N_("God %(n)d")),
+                      _SETUP_GOD, min_items=5, max_items=5, item_label=N_("God %(n)d")),
         ]
         if players == 1:
             fields += [
@@ -134,7 +148,7 @@ class PharaonRuleset(GameRules):
                           ChoiceField("tile", N_("Tile"), (1, 2, 3, 4, 5)), min_items=5,
                           max_items=5, required=True, item_label=N_("Position %(n)d")),
                 ListField("traitor_sides", N_("Side up of each tile (blank: by difficulty)"),
-                          ChoiceField("side", N_("Side"), (("light", N_("light")),
+                          ChoiceField("side", N_("Side"), (("", "–"), ("light", N_("light")),
                                                            ("dark", N_("dark")))),
                           min_items=5, max_items=5, item_label=N_("Position %(n)d")),
                 ListField("traitor_colours", N_("Colour of each column"),
@@ -168,6 +182,8 @@ class PharaonRuleset(GameRules):
     # What the game's own phone page and print module read besides the seam: the printed
     # tables, the payment proposal, the declarations a player could make, the pay rows.
     tables = tables
+    phase_of = staticmethod(engine.phase_of)
+    waiting_labels = engine.WAITING_LABELS
     propose = staticmethod(engine.propose)
     payment_choices = staticmethod(engine.payment_choices)
     pay_rows = staticmethod(engine.pay_rows)

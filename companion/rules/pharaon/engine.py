@@ -476,14 +476,23 @@ def _gods_from(setup: Mapping[str, Any], rules: Mapping[str, Any], areas: Sequen
                ) -> list[dict[str, Any]] | None:
     """The gods of this board: entered at set-up, or built from the group's god halves
     (god g: the clockwise half of areas[g] and the counter-clockwise half of areas[g+1])."""
-    if setup.get("gods"):
-        return [{"name": g["name"], "a": dict(g["a"]), "b": dict(g["b"])} for g in setup["gods"]]
+    entered = [g for g in setup.get("gods") or () if not _blank_god(g)]
+    if entered:
+        return [{"name": g.get("name") or f"{n + 1}", "a": dict(g["a"]), "b": dict(g["b"])}
+                for n, g in enumerate(setup["gods"])]
     halves = rules.get("god_halves")
     if not halves:
         return None
     return [{"name": f"{areas[g]}–{areas[(g + 1) % 5]}",
              "a": dict(halves[areas[g]]["cw"]), "b": dict(halves[areas[(g + 1) % 5]]["ccw"])}
             for g in range(5)]
+
+
+def _blank_god(god: Mapping[str, Any]) -> bool:
+    """A god of the open-table form left blank: both halves at 0 threshold and 0 points (no
+    printed god is worth nothing); its name alone does not enter it."""
+    return all(god.get(half, {}).get(key, 0) == 0 for half in ("a", "b")
+               for key in ("threshold", "points"))
 
 
 def _new_player() -> dict[str, Any]:
@@ -527,7 +536,7 @@ def _check_setup(seats: int, setup: Mapping[str, Any], rules: Mapping[str, Any],
         _check_traitor_layout(setup.get("traitor_order"), setup.get("traitor_colours"),
                               "traitor_order", "traitor_colours")
     if seats == 1:
-        sides = setup.get("traitor_sides")
+        sides = _traitor_sides(setup)
         if sides is not None:
             if not isinstance(sides, list) or len(sides) != 5 or any(
                     s not in t.SIDES for s in sides):
@@ -538,11 +547,26 @@ def _check_setup(seats: int, setup: Mapping[str, Any], rules: Mapping[str, Any],
                 raise _refuse_setup("pharaon.traitor_difficulty",
                                     N_("The difficulty asks for %(dark)d dark tiles."),
                                     "traitor_sides", dark=options["traitor_dark_tiles"])
+    gods = setup.get("gods") or []
+    blank = [_blank_god(g) for g in gods]
+    if any(blank) and not all(blank):
+        raise _refuse_setup("pharaon.gods_incomplete",
+                            N_("Enter all five gods, or none: they can be entered after "
+                               "round 5."), f"gods.{blank.index(True)}")
     beginners = setup.get("beginner_scribes")
     if beginners is not None and (not isinstance(beginners, list) or len(beginners) != seats):
         raise _refuse_setup("pharaon.bad_beginners",
                             N_("Say for each seat whether it starts with a Scribe."),
                             "beginner_scribes")
+
+
+def _traitor_sides(setup: Mapping[str, Any]) -> Any:
+    """The sides entered at set-up, or None when none was (the form's blank choice for every
+    tile): then the difficulty's dark tiles are the rightmost."""
+    sides = setup.get("traitor_sides")
+    if isinstance(sides, list) and all(side == "" for side in sides):
+        return None
+    return sides
 
 
 def _check_traitor_layout(order: Any, colours: Any, order_field: str | None,
@@ -639,7 +663,7 @@ def setup(options: Mapping[str, Any], names: Sequence[str], setup_doc: Mapping[s
     }
     drawn: list[dict[str, Any]] = []
     if solo:
-        sides = setup_doc.get("traitor_sides")
+        sides = _traitor_sides(setup_doc)
         if sides is None:      # the difficulty's dark tiles are the rightmost (later rounds)
             dark = opts["traitor_dark_tiles"]
             sides = ["light"] * (5 - dark) + ["dark"] * dark
