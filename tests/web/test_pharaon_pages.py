@@ -263,3 +263,20 @@ def test_the_values_step_after_round_five(client):
     assert player.values(phones[1], form)
     final = player.table()
     assert final["status"] == "finished" and final["scores"]["complete"]
+
+
+def test_the_tables_printouts(client):
+    """The table's pad carries its names and its QR code; the aids print for the game."""
+    from tests.pdfgen.pdfcheck import HAVE_DECODER, page_sizes, qr_texts, text
+    table_id = open_through_form(client, 3)
+    pad = client.get(f"/print/tables/{table_id}/pad.pdf?sheets=1")
+    assert pad.status_code == 200 and pad.mimetype == "application/pdf"
+    words = " ".join(text(pad.data).split())
+    assert all(name in words for name in NAMES[:3]) and "Gods claimed" in words
+    if HAVE_DECODER:
+        assert qr_texts(pad.data)[0].endswith(f"/tables/{table_id}")
+    aids = client.get("/print/pharaon/aids.pdf?page=letter")
+    assert aids.status_code == 200 and page_sizes(aids.data)[0] == (612.0, 792.0)
+    assert "the 26 nobles" in text(aids.data, 0) and "Traitor" in text(aids.data, 1)
+    menu = client.get("/print/pharaon").get_data(as_text=True)
+    assert "aids.pdf" in menu
