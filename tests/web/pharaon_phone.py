@@ -274,6 +274,15 @@ class PagePlayer:
         steps = self.by_id(forms, "step-")
         if steps:                                   # passed: a pyramid step
             return self.reward(phone, rng.choice(steps))
+        exchange = self.by_id(forms, "exchange")
+        held = [k for k in PHARAON.tables.BASIC if state["players"][seat]["res"][k]]
+        if exchange and held and rng.random() < 0.5:
+            form = exchange[0]
+            card = rng.choice(form.choices("m.card"))
+            give = rng.choice(held)
+            gets = [k for k in PHARAON.tables.BASIC if k != give] if card == "17" else ["SIL"]
+            return self.submit(phone, form, "exchange", **{
+                "m.card": card, "m.give": j(give), "m.get": j(rng.choice(gets))})
         actions = [f for f in self.by_id(forms, "act-")
                    if "cannot pay for this now" not in f.text]
         builders = [f for f in forms if "builder" in f.cls]

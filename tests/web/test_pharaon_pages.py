@@ -82,7 +82,8 @@ def test_a_three_player_game_from_opening_to_the_scoresheet(client):
     used = set(player.used)
     for label in ("start_pick", "pass", "act-OFF", "act-NOB", "act-ART", "built:NIL",
                   "built:TMB", "values", "app_draw:draw_jars", "enter:draw_jars",
-                  "enter:draw_nobles", "enter:draw_artisans", "enter:draw_offerings"):
+                  "enter:draw_nobles", "enter:draw_artisans", "enter:draw_offerings",
+                  "exchange", "noble_effect"):
         assert label in used or any(u.startswith(label) for u in used), (label, used)
     assert any(u.startswith("step-") for u in used)
     assert not [r for r in player.refusals if not r[0].startswith(("built:", "act-"))], \
@@ -102,7 +103,8 @@ def test_a_three_player_game_from_opening_to_the_scoresheet(client):
 def test_a_solo_game_against_the_traitor_from_opening_to_the_scoresheet(client):
     table_id = open_through_form(client, 1, **{
         "setup.traitor_draw": "1", "setup.traitor_starts": "1",
-        "options.traitor_dark_tiles": "2"})
+        "options.traitor_dark_tiles": "2",
+        "options.traitor_pyramid_reward": j("human_picks")})
     phones = join(client, table_id, 1)
     player = PagePlayer(client, table_id, phones, random.Random(7), app_draws=0.6)
     state = player.table()["state"]
@@ -144,8 +146,7 @@ def test_a_solo_game_against_the_traitor_from_opening_to_the_scoresheet(client):
     assert human["name"] == NAMES[0] and not human.get("automated")
     assert traitor["automated"] and traitor["name"] == "Traitor"
     assert traitor["breakdown"]["categories"][1]["reason"] == "traitor_rule"
-    assert {"traitor_board", "traitor_reward", "traitor_colours"} & set(
-        k.split(":")[0] for k in player.used) or final["state"]["traitor_log"]
+    assert {"traitor_board", "traitor_colours", "tiles", "colours"} <= set(player.used)
     text = text_of(player.page(phones[0]))
     assert "Final scores" in text and "played by the app" in text
     assert "the Traitor, played by the app" in text
@@ -280,3 +281,117 @@ def test_the_tables_printouts(client):
     assert "the 26 nobles" in text(aids.data, 0) and "Traitor" in text(aids.data, 1)
     menu = client.get("/print/pharaon").get_data(as_text=True)
     assert "aids.pdf" in menu
+
+
+def test_the_api_docs_list_every_pharaon_move(client):
+    from companion.rules.pharaon.engine import MoveKind
+    html = client.get("/api").get_data(as_text=True)
+    section = html[html.index('id="pharaon"'):]
+    assert "Pharaon: the final-state document" in section
+    for kind in MoveKind:
+        assert f"<code>{kind.value}</code>" in section, kind
+
+
+def advance(player: PagePlayer, seat: int, until, rng: random.Random, limit: int = 2000):
+    """Reach a state quickly: the referee's legal moves (passing last), posted as the page's
+    forms post them (the move's JSON, its version), until ``until(state)``."""
+    phone = player.phones[seat]
+    for _ in range(limit):
+        view = player.table()
+        state = view["state"]
+        if until(state):
+            return state
+        chance = PHARAON.chance(state)
+        if PHARAON.phase_of(state) == "start_pick":     # the drawn nobles: on its page only
+            seat_phone = player.phones[view["to_act"]]
+            assert player.act(seat_phone, view["to_act"], state, "start_pick",
+                              forms_of(player.page(seat_phone)))
+            continue
+        if chance is not None:
+            move = chance.draw(rng)
+        else:
+            moves = PHARAON.legal_moves(state, view["to_act"])
+            move = rng.choice([m for m in moves if m["type"] != "pass"] or moves)
+        response = player.phones[view["to_act"]].post(
+            f"/tables/{player.table_id}/moves",
+            data={"move": json.dumps(move), "version": view["version"],
+                  "idempotency_key": f"advance-{view['version']}"})
+        assert response.status_code == 303, (move, re.findall(
+            r'id="move-error">([^<]*)<', response.get_data(as_text=True)))
+    raise AssertionError("not reached")
+
+
+def test_the_traitors_reward_is_the_humans_pick_on_the_page(client):
+    table_id = open_through_form(client, 1, **{
+        "setup.traitor_starts": "1", "options.traitor_pyramid_reward": j("human_picks")})
+    phones = join(client, table_id, 1)
+    player = PagePlayer(client, table_id, phones, random.Random(1))
+    state = advance(player, 0, lambda s: PHARAON.phase_of(s) == "traitor_reward",
+                    random.Random(4))
+    choices = state["pending"][0]["choices"]
+    forms = [f for f in forms_of(player.page(phones[0])) if f.id.startswith(
+        "form-traitor-reward-")]
+    assert sorted(f.id[len("form-traitor-reward-"):] for f in forms) == sorted(choices)
+    form = forms[0]
+    chosen = {"m.kind": j("GRN")} if "m.kind" in form.names() else {}
+    assert player.submit(phones[0], form, "traitor_reward", **chosen)
+    log = [e for e in player.table()["state"]["traitor_log"] if e["event"] == "step"]
+    assert log[-1]["chosen"] and log[-1]["reward"] == form.id[len("form-traitor-reward-"):]
+    text = text_of(player.page(phones[0]))
+    assert "Pyramid step to space" in text and "You chose it." in text
+
+
+def test_the_general_diplomat_and_teacher_through_the_page(client):
+    """Starting nobles entered as drawn: seat 0 keeps the General, seat 1 the Diplomat, seat 2
+    the Teacher; then each passes and makes the noble's choice on the page."""
+    table_id = open_through_form(client, 3)
+    phones = join(client, table_id, 3)
+    player = PagePlayer(client, table_id, phones, random.Random(2), app_draws=1.0)
+    drawn = {2: (19, 8), 1: (20, 9), 0: (6, 7)}           # the picks go 2, 1, 0 (§3.2 step 8)
+    keep = {0: 6, 1: 20, 2: 19}
+    for _ in range(40):
+        view = player.table()
+        state, seat = view["state"], view["to_act"]
+        phase = PHARAON.phase_of(state)
+        if phase == "turn":
+            break
+        forms = forms_of(player.page(phones[seat]))
+        head = state["pending"][0]
+        if phase == "draw_nobles" and head["to"] == "start":
+            form = next(f for f in forms if f.id == "form-draw")
+            assert player.submit(phones[seat], form, "start-draw", **{
+                "m.cards.0": str(drawn[seat][0]), "m.cards.1": str(drawn[seat][1])})
+        elif phase == "start_pick":
+            form = next(f for f in forms if f.id == "form-start")
+            assert player.submit(phones[seat], form, "start_pick",
+                                 **{"m.noble": str(keep[seat])})
+        else:
+            assert player.act(phones[seat], seat, state, phase, forms)
+    assert [p["nobles"] for p in player.table()["state"]["players"]] == [[6], [20], [19]]
+    # seat 0 passes (others still play): the General may step at once, or not
+    pass_form = next(f for f in forms_of(player.page(phones[0])) if f.id == "form-pass")
+    assert player.submit(phones[0], pass_form, "pass")
+    forms = forms_of(player.page(phones[0]))
+    assert any(f.id.startswith("form-step-") for f in forms)
+    assert player.submit(phones[0], next(f for f in forms if f.id == "form-skip"), "skip")
+    assert player.table()["state"]["players"][0]["space"] == 0
+    # seat 1 passes with a jar: the Diplomat's 3 tokens instead
+    before = dict(player.table()["state"]["players"][1]["res"])
+    pass_form = next(f for f in forms_of(player.page(phones[1])) if f.id == "form-pass")
+    assert player.submit(phones[1], pass_form, "pass")
+    form = next(f for f in forms_of(player.page(phones[1])) if f.id == "form-jar-gain-diplomat")
+    assert player.submit(phones[1], form, "diplomat", **{
+        "m.diplomat.0": j("BLU"), "m.diplomat.1": j("BLU"), "m.diplomat.2": j("RED")})
+    after = player.table()["state"]["players"][1]["res"]
+    assert after["BLU"] == before["BLU"] + 2 and after["RED"] == before["RED"] + 1
+    # seat 2 passes last with the last jar: the Teacher's extra token
+    before = dict(player.table()["state"]["players"][2]["res"])
+    jar = player.table()["state"]["jar_display"][0]
+    pass_form = next(f for f in forms_of(player.page(phones[2])) if f.id == "form-pass")
+    assert player.submit(phones[2], pass_form, "pass")
+    form = next(f for f in forms_of(player.page(phones[2])) if f.id == "form-jar-gain-teacher")
+    assert player.submit(phones[2], form, "teacher", **{"m.teacher": j("YEL")})
+    state = player.table()["state"]
+    gained = {k: state["players"][2]["res"][k] - before[k] for k in before}
+    expected = {k: jar.count(k) + (k == "YEL") for k in before}
+    assert gained == expected
