@@ -23,6 +23,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.db]
 
 SCREENSHOTS = os.environ.get("SCRIBE_SCREENSHOTS")
 OVERFLOW = "document.documentElement.scrollWidth"
+_SHOTS: set[str] = set()
 
 
 @pytest.fixture(autouse=True)
@@ -82,10 +83,16 @@ def act(page, phase: str, rng: random.Random) -> None:
             return
         usable = [area for area in ("OFF", "NOB", "ART")
                   if moves.locator(f"#form-act-{area}").count()
-                  and "cannot pay" not in moves.locator(f"#form-act-{area}").inner_text()]
+                  and "cannot pay" not in moves.locator(f"#act-{area} > summary").inner_text()]
         if usable and rng.random() < 0.75:
             area = rng.choice(usable)
             moves.locator(f"#act-{area} > summary").click()
+            if f"open-{area}" not in _SHOTS:        # the payment form as a player sees it
+                _SHOTS.add(f"open-{area}")
+                no_overflow(page)
+                if SCREENSHOTS:
+                    moves.locator(f"#act-{area}").screenshot(
+                        path=f"{SCREENSHOTS}/pharaon-open-{area}.png")
             moves.locator(f"#form-act-{area} button[type=submit]").click()
         else:
             moves.locator("#form-pass button[type=submit]").click()

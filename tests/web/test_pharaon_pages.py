@@ -147,9 +147,13 @@ def test_a_solo_game_against_the_traitor_from_opening_to_the_scoresheet(client):
     assert traitor["automated"] and traitor["name"] == "Traitor"
     assert traitor["breakdown"]["categories"][1]["reason"] == "traitor_rule"
     assert {"traitor_board", "traitor_colours", "tiles", "colours"} <= set(player.used)
-    text = text_of(player.page(phones[0]))
-    assert "Final scores" in text and "played by the app" in text
-    assert "the Traitor, played by the app" in text
+    page = player.page(phones[0])
+    text = text_of(page)
+    assert "Final scores" in text and "the Traitor, played by the app" in text
+    # on the Scoresheet his column says he is the app's, not a seat
+    assert re.search(r'<th scope="col"[^>]*>Traitor<small class="automated">played by the '
+                     r'app</small></th>', page)
+    assert not re.search(r'<th scope="col"[^>]*>%s<small' % NAMES[0], page)
     assert not [r for r in player.refusals if not r[0].startswith(("built:", "act-"))], \
         player.refusals
 
