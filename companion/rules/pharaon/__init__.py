@@ -117,8 +117,10 @@ class PharaonRuleset(GameRules):
     # ---- live play ---------------------------------------------------------------------------
 
     def setup_schema(self, players: int) -> ObjectField:
-        """§3: the board as assembled, the wheel, the first player, optional gods; solo: the
-        Traitor's tiles (order, sides, column colours)."""
+        """§3: the board as assembled, the wheel, the first player, optional gods (all five
+        or none); solo: the Traitor's tiles (order, sides, column colours), or
+        ``traitor_draw`` to enter (or let the app draw) the order and colours as the first
+        moves; sides left blank follow the difficulty."""
         fields: list[Any] = [
             ListField("areas", N_("Areas, clockwise"), ChoiceField("area", N_("Area"),
                                                                    _AREA_CHOICES),

@@ -29,8 +29,9 @@ but he is never awaited: every input his turn needs is asked of seat 0, and a mo
 seat 1 is refused. That keeps one code path for holdings, turn order, succession and scoring.
 
 Physical randomness is input (design.md §2): each jar, noble, artisan and offering that comes
-up is a move (``draw_jars``, ``draw_nobles``, ``draw_artisans``, ``draw_offerings``) checked
-against what is left; :func:`chance` describes the one awaited. Every refusal is a
+up is a move (``draw_jars``, ``draw_nobles``, ``draw_artisans``, ``draw_offerings``, and in solo
+``draw_traitor_tiles``, ``draw_traitor_colours``) checked against what is left; :func:`chance`
+describes the one awaited. Every refusal is a
 RuleViolation with the spec's ``PH_E_…`` code or ``pharaon.<snake_case>``; a refused move
 changes nothing (the referee's Draft copies on write). The state is plain JSON.
 
