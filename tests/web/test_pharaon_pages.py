@@ -399,3 +399,17 @@ def test_the_general_diplomat_and_teacher_through_the_page(client):
     gained = {k: state["players"][2]["res"][k] - before[k] for k in before}
     expected = {k: jar.count(k) + (k == "YEL") for k in before}
     assert gained == expected
+
+
+def test_a_summary_warns_only_when_the_tokens_cannot_pay(client):
+    player, view = _turn_page(client)
+    seat = view["to_act"]
+    html = player.page(player.phones[seat])
+    state = view["state"]
+    for area in ("OFF", "NOB", "ART", "NIL", "TMB"):
+        summary = re.search(r'<details class="area-action[^"]*" id="act-%s".*?</summary>' % area,
+                            html, re.S).group(0)
+        warned = "cannot pay for this now" in summary
+        # the default copy prints no Nile actions and no tomb costs: they are declared
+        expected = area in ("OFF", "NOB", "ART") and PHARAON.propose(state, seat, area) is None
+        assert warned == expected, area
