@@ -131,6 +131,10 @@ def test_default_setup_fits_its_schema_and_starts(players):
     (1, {"traitor_sides": ["light"] * 4}, "pharaon.bad_traitor_sides", "traitor_sides"),
     (1, {"traitor_sides": ["dark"] + ["light"] * 4}, "pharaon.traitor_difficulty",
      "traitor_sides"),
+    (1, {"traitor_sides": ["dark"] + [""] * 4}, "pharaon.bad_traitor_sides", "traitor_sides"),
+    (3, {"gods": [{"name": "Horus", "a": {"threshold": 2, "points": 4},
+                   "b": {"threshold": 2, "points": 6}}] + [{"name": ""}] * 4},
+     "pharaon.gods_incomplete", "gods.1"),
 ])
 def test_setup_refusals(players, change, code, field):
     with pytest.raises(RuleViolation) as caught:
@@ -138,6 +142,20 @@ def test_setup_refusals(players, change, code, field):
             normalise_options(PHARAON, {}), ["a", "b", "c", "d", "e", "f"],
             PHARAON.default_setup(3), edition())
     assert (caught.value.code, caught.value.field) == (code, field)
+
+
+def test_gods_left_blank_on_the_open_table_form_are_asked_for_later():
+    """The form sends every god field; five blank gods (0 and 0) mean "not entered"."""
+    blank = {"name": "", "a": {"threshold": 0, "points": 0}, "b": {"threshold": 0, "points": 0}}
+    doc = {**PHARAON.default_setup(3), "gods": [blank] * 5}
+    clean, problems = check_document(PHARAON.setup_schema(3), doc)
+    assert problems == []
+    assert new_game(3, gods=clean["gods"])["board"]["gods"] is None
+    entered = [{"name": "", "a": {"threshold": 1, "points": 2},
+                "b": {"threshold": 2, "points": g}} for g in range(1, 6)]
+    gods = new_game(3, gods=entered)["board"]["gods"]
+    assert [g["name"] for g in gods] == ["1", "2", "3", "4", "5"]
+    assert [g["b"]["points"] for g in gods] == [1, 2, 3, 4, 5]
 
 
 def test_setup_checks_the_wheel_order_of_our_copy():
@@ -976,6 +994,36 @@ def test_prompts_offer_each_area_with_a_legal_payment():
     assert e.prompts(state, (seat + 1) % 3)["moves"] == []
 
 
+@pytest.mark.parametrize("seed", range(6))
+def test_the_phone_offers_every_declaration_and_the_proposal_is_among_them(seed):
+    """payment_choices lists exactly the (token, kind) pairs the referee accepts for the
+    entry and the action cost; each proposal uses them; pay_rows fits the proposal."""
+    import random
+    rng = random.Random(seed)
+    state, seat = turn_state(entered=FULL_EDITION if seed % 2 else None)
+    held = {k: rng.randint(0, 2) for k in t.BASIC + ("SIL",)}
+    for kinds in (t.RESOURCE_OFFERINGS, t.AREA_OFFERINGS):
+        held[rng.choice([k for k in kinds if state["bag"][k]])] = 1
+    state = give(state, seat, **held)
+    state = with_nobles(state, seat, *rng.sample([1, 2, 3, 4, 5, 7, 8, 9, 10, 11], 2))
+    for row in e.prompts(state, seat)["areas"]:
+        area = row["area"]
+        ctx = e._pay_context(state, seat, area)
+        tokens = e.holdings(state, seat)
+        choices = e.payment_choices(state, seat, area)
+        assert choices == row["choices"] and choices["entry_colour"] == row["colour"]
+        entry = {(c["token"], c["as"]) for c in choices["entry"]}
+        pay = {(c["token"], c["as"]) for c in choices["pay"]}
+        assert entry == {(tok, k) for tok in tokens for k in entry_kinds(tok, ctx)}
+        assert pay == {(tok, k) for tok in tokens for k in declarable_kinds(tok, ctx)}
+        for key, rows in (("proposal", row["rows"]), ("proposal_bonus", row.get("rows_bonus"))):
+            proposal = row.get(key)
+            if proposal:
+                assert (proposal["entry"]["token"], proposal["entry"]["as"]) in entry
+                assert {(p["token"], p["as"]) for p in proposal["pay"]} <= pay
+                assert len(proposal["pay"]) <= rows
+
+
 def test_view_hides_the_nobles_drawn_for_another_seats_pick():
     state, seat = start_pick_state()
     drawn = state["pending"][0]["nobles"]
@@ -1252,6 +1300,14 @@ def test_with_human_picks_the_human_chooses_his_reward():
         assert state["players"][1]["res"]["GRN"] == before + 1
 
 
+def test_sides_left_blank_on_the_form_follow_the_difficulty():
+    state = new_game(1, options={"traitor_dark_tiles": 1}, traitor_sides=[""] * 5)
+    assert state["traitor_board"]["sides"] == ["light"] * 4 + ["dark"]
+    state = new_game(1, options={"traitor_dark_tiles": 1},
+                     traitor_sides=["dark", "light", "light", "light", "light"])
+    assert state["traitor_board"]["sides"][0] == "dark"
+
+
 def test_difficulty_turns_the_rightmost_tiles_dark_and_sets_his_stacks():
     jars = (2, 3, 4, 5, 6)
     entered = {**FULL_EDITION, "traitor_tiles": [
@@ -1292,6 +1348,116 @@ def test_a_stand_in_when_the_bank_is_out_of_a_colour():
     check_invariants(state)
 
 
+def test_the_traitor_tiles_and_colours_are_drawn_as_chance_inputs():
+    import random
+    state = new_game(1, traitor_draw=True)
+    assert e.phase_of(state) == "draw_traitor_tiles" and e.awaiting(state).seats == {0}
+    draw = e.chance(state)
+    assert draw.key == "order" and draw.draws == 5
+    assert sorted(o for o, n in draw.outcomes) == [1, 2, 3, 4, 5]
+    assert all(state["bank"][k] == state["rules"]["bank_size"] for k in t.KINDS)
+    for order in ([1, 1, 2, 3, 4], [1, 2, 3], [0, 1, 2, 3, 4]):
+        refused = refuse(state, 0, {"type": "draw_traitor_tiles", "order": order})
+        assert refused.code in ("pharaon.bad_traitor_order", "pharaon.bad_move")
+        assert refused.field == "move.order"
+    move = draw.draw(random.Random(7))                  # what the app draws: a permutation
+    assert sorted(move["order"]) == [1, 2, 3, 4, 5]
+    state = play(state, (0, move))
+    assert state["traitor_board"]["tiles"] == [n - 1 for n in move["order"]]
+    assert e.phase_of(state) == "draw_traitor_colours"
+    refused = refuse(state, 0, {"type": "draw_traitor_colours", "colours": ["RED"] * 5})
+    assert (refused.code, refused.field) == ("pharaon.bad_traitor_colours", "move.colours")
+    move = e.chance(state).draw(random.Random(8))
+    state = play(state, (0, move))
+    board = state["traitor_board"]
+    assert board["colours"] == move["colours"] and sorted(move["colours"]) == sorted(t.BASIC)
+    assert [c[0]["token"] for c in board["columns"]] == move["colours"]
+    assert all(state["bank"][k] == state["rules"]["bank_size"] - 1 for k in t.BASIC)
+    state = settle(state)
+    first_tile = board["tiles"][0]
+    assert board["stack"] == 0 and state["traitor_board"]["stack"] == state["rules"][
+        "traitor_tiles"][first_tile][board["sides"][0]]["jars"]
+
+
+def events(state: dict, since: int = 0) -> list[str]:
+    return [entry["event"] for entry in state["traitor_log"][since:]]
+
+
+def test_his_turn_is_logged_step_by_step():
+    columns = [[None, "take_noble:2", None]] + [[None, None, None]] * 4
+    state = traitor_game(columns, full_wheel=("RED",))
+    noble = state["noble_display"][1]
+    state = traitor_jar(state, ["RED", "YEL", "BLK"])
+    log = state["traitor_log"]
+    assert events(state) == ["jar", "column", "take_noble", "wheel", "column"]
+    assert {(entry["round"], entry["turn"]) for entry in log} == {(1, 1)}
+    jar, bottom, taken, wheel, top = log
+    assert jar["jar"] == ["RED", "YEL", "BLK"] and jar["left"] == 2
+    assert (bottom["token"], bottom["position"], bottom["space"], bottom["symbol"],
+            bottom["wrapped"]) == ("BLK", 0, 1, "take_noble:2", False)
+    assert (taken["slot"], taken["card"]) == (1, noble)
+    area = state["board"]["areas"][e.facing(state).index("YEL")]
+    assert (wheel["token"], wheel["area"], wheel["spot"], wheel["why"]) == ("YEL", area, 0,
+                                                                            "only")
+    assert (top["token"], top["position"], top["symbol"]) == ("RED", 3, None)
+
+
+def test_the_log_says_when_a_token_wraps_and_when_no_spot_is_free():
+    state = traitor_game(SHORT, full_wheel=t.BASIC)
+    state = traitor_jar(state, ["BLK", "BLK", "BLK"])
+    columns = [entry for entry in state["traitor_log"] if entry["event"] == "column"]
+    assert events(state)[:3] == ["jar", "column", "no_wheel"]
+    assert [(c["position"], c["wrapped"]) for c in columns] == [(0, False), (1, True),
+                                                                (2, True)]
+
+
+@pytest.mark.parametrize("symbol, event", [
+    ("tomb", "tomb"), ("god:NIL:ccw", "god"), ("noble_mult:9", "multiplier"),
+    ("take_noble:1", "take_noble"), ("discard_noble:3", "discard_noble"),
+    ("take_artisan", "take_artisan"), ("take_artisan_2", "take_artisan"),
+    ("discard_artisan", "discard_artisan"), ("pair:2", "pair"), ("bonus:1", "bonus"),
+    ("pair:3", "nothing"), ("nile_most", "nile"), ("nile_least", "nile"),
+])
+def test_every_symbol_effect_is_logged(symbol, event):
+    columns = [[None, symbol, None]] + [[None, None, None]] * 4
+    state = traitor_game(columns, full_wheel=("RED", "YEL"))
+    if symbol == "pair:3":
+        state = tampered(state)
+        state["bag"].update(Counter(state["bag"]) + Counter(state["pairs"][2]))
+        state["pairs"][2] = []
+    state = traitor_jar(state, ["RED", "YEL", "BLK"])
+    log = state["traitor_log"]
+    assert events(state)[:4] == ["jar", "column", event, "no_wheel"]
+    assert log[1]["symbol"] == symbol and log[2]["symbol"] == symbol
+    if event == "god":
+        assert log[2]["god"] == 2                        # the god counter-clockwise of NIL
+
+
+def test_the_log_says_why_he_passes_and_what_he_takes_on_the_pyramid():
+    state = give(traitor_game(SHORT, full_wheel=()), 0, **{k: 4 for k in t.BASIC})
+    for jar in (["RED", "YEL", "BLK"], ["RED", "YEL", "GRN"], ["BLU", "BLK", "GRN"]):
+        state = human_acts(traitor_jar(state, jar))
+    state = settle(state, True)
+    passed = state["traitor_log"][-1]
+    assert passed["event"] == "pass" and (passed["why"], passed["row"]) == ("empty_stack", 0)
+    assert passed["turn"] == 4 and passed["last"] is False
+    state = human_acts(state)
+    step = state["traitor_log"][-1]
+    assert (step["event"], step["reward"], step["space"]) == ("step", "first_player", 1)
+    assert step["turn"] == 5
+
+
+def test_with_human_picks_his_reward_is_logged_as_chosen():
+    state = traitor_reward_state()
+    head = state["pending"][0]
+    reward = head["choices"][-1]
+    kind = "GRN" if reward == "basic" else None
+    state = play(state, (0, {"type": "traitor_reward", "reward": reward, "kind": kind}))
+    entry = next(x for x in reversed(state["traitor_log"]) if x["event"] == "step")
+    assert (entry["reward"], entry["kind"], entry["chosen"]) == (reward, kind, True)
+    assert (entry["row"], entry["space"]) == (head["row"], head["space"])
+
+
 # ------------------------------------------------------------------------------------------
 # 6. Seeded random play-outs to the end
 # ------------------------------------------------------------------------------------------
@@ -1308,7 +1474,8 @@ VARIANTS = {
         "traitor_pyramid_reward": "human_picks", "traitor_start_noble_counts": False,
         "traitor_column_tokens_score": True, "point_offerings_spendable": True,
         "reject_overpayment": False, "starting_silver": 1, "rejected_nobles": "bottom",
-        "seer_on_offerings": False, "traitor_dark_tiles": 3}},
+        "seer_on_offerings": False, "traitor_dark_tiles": 3},
+        "setup": {"traitor_draw": True}},
 }
 CASES = [(players, variant, seed) for players in (1, 2, 3, 4, 5) for variant in VARIANTS
          for seed in range(PLAYOUTS)]

@@ -199,3 +199,29 @@ def test_dotted_form_names_build_nested_move_arguments():
         "type": "buy", "slot": "B1",
         "pay": [{"card": "spear"}, {"card": "urn", "capital": 2}],
         "pick": {"slot": "B2", "tags": [1, 3]}}
+
+
+def test_the_app_draws_for_a_seat_that_asks(client):
+    """POST /tables/<id>/draw: the awaited seat lets the app draw (one draw per key, a
+    watcher and another seat are refused, nothing changes for them)."""
+    response = open_table(client)
+    table_id = response.headers["Location"].split("/")[2]
+    ana, bo = client.application.test_client(), client.application.test_client()
+    ana.post(f"/tables/{table_id}/seats/0/claim")
+    bo.post(f"/tables/{table_id}/seats/1/claim")
+    fields = form_fields(ana.get(f"/tables/{table_id}").get_data(as_text=True), "draw")
+    form = {key: fields[key] for key in ("csrf_token", "version", "idempotency_key")
+            if key in fields}
+    watcher = client.application.test_client()
+    assert watcher.post(f"/tables/{table_id}/draw", data=form).status_code == 403
+    refused = bo.post(f"/tables/{table_id}/draw", data=form)
+    assert refused.status_code == 403 and "Someone else draws now." in refused.get_data(
+        as_text=True)
+    assert client.get(f"/api/v1/tables/{table_id}").get_json()["version"] == int(
+        form["version"])
+    assert ana.post(f"/tables/{table_id}/draw", data=form).status_code == 303
+    assert ana.post(f"/tables/{table_id}/draw", data=form).status_code == 303   # a retry
+    after = client.get(f"/api/v1/tables/{table_id}").get_json()
+    assert after["version"] == int(form["version"]) + 1
+    drawn = [kind for kind in after["state"]["track"] if kind]
+    assert len(drawn) + after["state"]["ra_count"] == 1

@@ -26,6 +26,20 @@ from . import engine, final, tables
 from .edition import EDITION
 
 _AREA_CHOICES = tuple((a, str(tables.AREA_LABELS[a])) for a in tables.AREAS)
+
+
+def _setup_half(key: str, label: str) -> ObjectField:
+    return ObjectField(key, label, (IntField("threshold", N_("Threshold"), max=30),
+                                    IntField("points", N_("Points"), max=50)))
+
+
+# The gods on the open-table form: every field may stay blank (a god left at 0 and 0 is not
+# entered; the engine takes all five or none, engine._gods_from), so a table that does not
+# enter them at set-up is asked after round 5.
+_SETUP_GOD = ObjectField("god", N_("God"), (
+    TextField("name", N_("Name"), max_length=30, required=False),
+    _setup_half("a", N_("Half on the area before it (clockwise)")),
+    _setup_half("b", N_("Half on the area after it"))))
 _BASIC_CHOICES = tuple((k, str(tables.KIND_LABELS[k])) for k in tables.BASIC)
 
 
@@ -42,7 +56,8 @@ class PharaonRuleset(GameRules):
         bgg_source=("not confirmed: the stored sources (BGG news preview blogpost 95867, "
                     "reviews) name the game but none of them gives its /boardgame/ id"),
         aliases=(),                 # every edition we know of (cs, en, es, it) is "Pharaon"
-        default_players=4)
+        default_players=4,
+        order=3)
     labels = Labels(categories=tables.CATEGORY_LABELS, reasons=tables.REASON_LABELS,
                     tiebreaks=tables.TIEBREAK_LABELS, stage=N_("Round %(stage)d"))
     score_form = ScoreForm(
@@ -102,8 +117,10 @@ class PharaonRuleset(GameRules):
     # ---- live play ---------------------------------------------------------------------------
 
     def setup_schema(self, players: int) -> ObjectField:
-        """§3: the board as assembled, the wheel, the first player, optional gods; solo: the
-        Traitor's tiles (order, sides, column colours)."""
+        """§3: the board as assembled, the wheel, the first player, optional gods (all five
+        or none); solo: the Traitor's tiles (order, sides, column colours), or
+        ``traitor_draw`` to enter (or let the app draw) the order and colours as the first
+        moves; sides left blank follow the difficulty."""
         fields: list[Any] = [
             ListField("areas", N_("Areas, clockwise"), ChoiceField("area", N_("Area"),
                                                                    _AREA_CHOICES),
@@ -120,17 +137,20 @@ class PharaonRuleset(GameRules):
                       BoolField("beginner", N_("Scribe")), min_items=players,
                       max_items=players, item_label=N_("Seat %(n)d")),
             ListField("gods", N_("Gods, clockwise from the first area (or later)"),
-                      final.GOD_SCHEMA, min_items=5, max_items=5, item_label=N_("God %(n)d")),
+                      _SETUP_GOD, min_items=5, max_items=5, item_label=N_("God %(n)d")),
         ]
         if players == 1:
             fields += [
                 BoolField("traitor_starts", N_("The Traitor starts"), default=False),
                 TextField("traitor_name", N_("The Traitor's name"), required=False),
+                BoolField("traitor_draw", N_("The app draws the Traitor's tiles and column "
+                                             "colours (the fields below are then ignored)"),
+                          default=False),
                 ListField("traitor_order", N_("Traitor tiles, left to right"),
                           ChoiceField("tile", N_("Tile"), (1, 2, 3, 4, 5)), min_items=5,
                           max_items=5, required=True, item_label=N_("Position %(n)d")),
                 ListField("traitor_sides", N_("Side up of each tile (blank: by difficulty)"),
-                          ChoiceField("side", N_("Side"), (("light", N_("light")),
+                          ChoiceField("side", N_("Side"), (("", "–"), ("light", N_("light")),
                                                            ("dark", N_("dark")))),
                           min_items=5, max_items=5, item_label=N_("Position %(n)d")),
                 ListField("traitor_colours", N_("Colour of each column"),
@@ -161,7 +181,14 @@ class PharaonRuleset(GameRules):
     is_over = staticmethod(engine.is_over)
     score = staticmethod(engine.score)
     final_document = staticmethod(engine.final_document)
-    propose = staticmethod(engine.propose)        # the payment proposal for the phone
+    # What the game's own phone page and print module read besides the seam: the printed
+    # tables, the payment proposal, the declarations a player could make, the pay rows.
+    tables = tables
+    phase_of = staticmethod(engine.phase_of)
+    waiting_labels = engine.WAITING_LABELS
+    propose = staticmethod(engine.propose)
+    payment_choices = staticmethod(engine.payment_choices)
+    pay_rows = staticmethod(engine.pay_rows)
 
     def awaiting(self, state: Mapping[str, Any]) -> Awaiting:
         return engine.awaiting(state)

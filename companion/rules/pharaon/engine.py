@@ -29,8 +29,9 @@ but he is never awaited: every input his turn needs is asked of seat 0, and a mo
 seat 1 is refused. That keeps one code path for holdings, turn order, succession and scoring.
 
 Physical randomness is input (design.md §2): each jar, noble, artisan and offering that comes
-up is a move (``draw_jars``, ``draw_nobles``, ``draw_artisans``, ``draw_offerings``) checked
-against what is left; :func:`chance` describes the one awaited. Every refusal is a
+up is a move (``draw_jars``, ``draw_nobles``, ``draw_artisans``, ``draw_offerings``, and in solo
+``draw_traitor_tiles``, ``draw_traitor_colours``) checked against what is left; :func:`chance`
+describes the one awaited. Every refusal is a
 RuleViolation with the spec's ``PH_E_…`` code or ``pharaon.<snake_case>``; a refused move
 changes nothing (the referee's Draft copies on write). The state is plain JSON.
 
@@ -60,6 +61,12 @@ State layout (per-actor values are lists indexed by actor)::
     tomb_points        {steps: points} entered during play or at the end
     pass_count, pending, warnings    passers this round; the queue of steps (the head is
                        what the game waits for); PH_W_BANK_SHORT notes
+    traitor_log        solo: what the Traitor did and why, a line per step of his turns
+                       ({round, turn, event, ...}; :class:`TraitorEvent`), for the phone
+
+Solo set-up (§3.4): the tiles' order and the columns' colours come from the set-up form, or,
+with ``traitor_draw``, as two chance inputs (moves ``draw_traitor_tiles``,
+``draw_traitor_colours``) that the table enters or the app draws before anything else.
 """
 
 from __future__ import annotations
@@ -87,6 +94,8 @@ class MoveKind(StrEnum):
     DRAW_NOBLES = "draw_nobles"          # chance: nobles revealed or drawn
     DRAW_ARTISANS = "draw_artisans"      # chance: artisans revealed or drawn
     DRAW_OFFERINGS = "draw_offerings"    # chance: offerings from the bag
+    DRAW_TRAITOR_TILES = "draw_traitor_tiles"      # chance: the Traitor tiles' order (§3.4)
+    DRAW_TRAITOR_COLOURS = "draw_traitor_colours"  # chance: his columns' colours (§3.4)
     START_PICK = "start_pick"            # §3.2 step 8: a jar and the starting noble
     ACTION = "action"                    # §4.3 move A
     PASS = "pass"                        # §4.4 move B
@@ -111,6 +120,8 @@ class Phase(StrEnum):
     DRAW_NOBLES = "draw_nobles"
     DRAW_ARTISANS = "draw_artisans"
     DRAW_OFFERINGS = "draw_offerings"
+    DRAW_TRAITOR_TILES = "draw_traitor_tiles"
+    DRAW_TRAITOR_COLOURS = "draw_traitor_colours"
     START_PICK = "start_pick"
     GENERAL = "general"
     JAR_GAIN = "jar_gain"
@@ -121,7 +132,8 @@ class Phase(StrEnum):
 
 
 INPUT_STEPS = frozenset(p.value for p in Phase) - {"turn", "values", "over"}
-CHANCE_STEPS = frozenset({"draw_jars", "draw_nobles", "draw_artisans", "draw_offerings"})
+CHANCE_STEPS = frozenset({"draw_jars", "draw_nobles", "draw_artisans", "draw_offerings",
+                          "draw_traitor_tiles", "draw_traitor_colours"})
 
 OPTION_DEFAULTS: Mapping[str, Any] = {
     "traitor_dark_tiles": 0,                    # §7.6 difficulty: 0-5 dark tiles
@@ -144,6 +156,8 @@ MOVE_LABELS: Mapping[str, Term] = {
     "draw_nobles": Term(N_("enter the nobles that came up")),
     "draw_artisans": Term(N_("enter the artisans that came up")),
     "draw_offerings": Term(N_("enter the offerings drawn")),
+    "draw_traitor_tiles": Term(N_("enter the order of the Traitor tiles")),
+    "draw_traitor_colours": Term(N_("enter the colours of the Traitor's columns")),
     "start_pick": Term(N_("take a starting jar and noble")),
     "action": Term(N_("take an area action")),
     "pass": Term(N_("pass")),
@@ -164,6 +178,8 @@ WAITING_LABELS: Mapping[str, Term] = {
     "draw_nobles": Term(N_("the nobles that came up")),
     "draw_artisans": Term(N_("the artisans that came up")),
     "draw_offerings": Term(N_("the offerings drawn")),
+    "draw_traitor_tiles": Term(N_("the order of the Traitor tiles")),
+    "draw_traitor_colours": Term(N_("the colours of the Traitor's columns")),
     "start_pick": Term(N_("a starting pick")),
     "general": Term(N_("the General's pyramid step")),
     "jar_gain": Term(N_("the Teacher's or Diplomat's choice")),
@@ -461,14 +477,23 @@ def _gods_from(setup: Mapping[str, Any], rules: Mapping[str, Any], areas: Sequen
                ) -> list[dict[str, Any]] | None:
     """The gods of this board: entered at set-up, or built from the group's god halves
     (god g: the clockwise half of areas[g] and the counter-clockwise half of areas[g+1])."""
-    if setup.get("gods"):
-        return [{"name": g["name"], "a": dict(g["a"]), "b": dict(g["b"])} for g in setup["gods"]]
+    entered = [g for g in setup.get("gods") or () if not _blank_god(g)]
+    if entered:
+        return [{"name": g.get("name") or f"{n + 1}", "a": dict(g["a"]), "b": dict(g["b"])}
+                for n, g in enumerate(setup["gods"])]
     halves = rules.get("god_halves")
     if not halves:
         return None
     return [{"name": f"{areas[g]}–{areas[(g + 1) % 5]}",
              "a": dict(halves[areas[g]]["cw"]), "b": dict(halves[areas[(g + 1) % 5]]["ccw"])}
             for g in range(5)]
+
+
+def _blank_god(god: Mapping[str, Any]) -> bool:
+    """A god of the open-table form left blank: both halves at 0 threshold and 0 points (no
+    printed god is worth nothing); its name alone does not enter it."""
+    return all(god.get(half, {}).get(key, 0) == 0 for half in ("a", "b")
+               for key in ("threshold", "points"))
 
 
 def _new_player() -> dict[str, Any]:
@@ -505,18 +530,14 @@ def _check_setup(seats: int, setup: Mapping[str, Any], rules: Mapping[str, Any],
         raise _refuse_setup("pharaon.bad_first_player",
                             N_("The first player must be one of the %(count)d seats."),
                             "first_player", count=seats)
+    if seats == 1 and not isinstance(setup.get("traitor_draw", False), bool):
+        raise _refuse_setup("pharaon.bad_traitor_draw",
+                            N_("Say whether the app draws the Traitor's tiles."), "traitor_draw")
+    if seats == 1 and not setup.get("traitor_draw"):
+        _check_traitor_layout(setup.get("traitor_order"), setup.get("traitor_colours"),
+                              "traitor_order", "traitor_colours")
     if seats == 1:
-        order = setup.get("traitor_order")
-        if (not isinstance(order, list) or sorted(order) != list(range(1, 6))):
-            raise _refuse_setup("pharaon.bad_traitor_order",
-                                N_("Lay the five Traitor tiles in an order: 1 to 5, each "
-                                   "once."), "traitor_order")
-        colours = setup.get("traitor_colours")
-        if (not isinstance(colours, list) or sorted(colours) != sorted(t.BASIC)):
-            raise _refuse_setup("pharaon.bad_traitor_colours",
-                                N_("Each Traitor column takes one of the five colours."),
-                                "traitor_colours")
-        sides = setup.get("traitor_sides")
+        sides = _traitor_sides(setup)
         if sides is not None:
             if not isinstance(sides, list) or len(sides) != 5 or any(
                     s not in t.SIDES for s in sides):
@@ -527,11 +548,44 @@ def _check_setup(seats: int, setup: Mapping[str, Any], rules: Mapping[str, Any],
                 raise _refuse_setup("pharaon.traitor_difficulty",
                                     N_("The difficulty asks for %(dark)d dark tiles."),
                                     "traitor_sides", dark=options["traitor_dark_tiles"])
+    gods = setup.get("gods") or []
+    blank = [_blank_god(g) for g in gods]
+    if any(blank) and not all(blank):
+        raise _refuse_setup("pharaon.gods_incomplete",
+                            N_("Enter all five gods, or none: they can be entered after "
+                               "round 5."), f"gods.{blank.index(True)}")
     beginners = setup.get("beginner_scribes")
     if beginners is not None and (not isinstance(beginners, list) or len(beginners) != seats):
         raise _refuse_setup("pharaon.bad_beginners",
                             N_("Say for each seat whether it starts with a Scribe."),
                             "beginner_scribes")
+
+
+def _traitor_sides(setup: Mapping[str, Any]) -> Any:
+    """The sides entered at set-up, or None when none was (the form's blank choice for every
+    tile): then the difficulty's dark tiles are the rightmost."""
+    sides = setup.get("traitor_sides")
+    if isinstance(sides, list) and all(side == "" for side in sides):
+        return None
+    return sides
+
+
+def _check_traitor_layout(order: Any, colours: Any, order_field: str | None,
+                          colours_field: str | None) -> None:
+    """§3.4: the five tiles in an order (1 to 5, each once) and one colour per column (the
+    five basic colours, each once); ``None`` skips a part (it is drawn later)."""
+    if order_field is not None:
+        if (not isinstance(order, list) or len(order) != 5
+                or sorted(order, key=str) != [1, 2, 3, 4, 5] or not all(map(is_int, order))):
+            raise _refuse_setup("pharaon.bad_traitor_order",
+                                N_("Lay the five Traitor tiles in an order: 1 to 5, each "
+                                   "once."), order_field)
+    if colours_field is not None:
+        if (not isinstance(colours, list) or len(colours) != 5
+                or sorted(colours, key=str) != sorted(t.BASIC)):
+            raise _refuse_setup("pharaon.bad_traitor_colours",
+                                N_("Each Traitor column takes one of the five colours."),
+                                colours_field)
 
 
 def setup(options: Mapping[str, Any], names: Sequence[str], setup_doc: Mapping[str, Any],
@@ -606,22 +660,28 @@ def setup(options: Mapping[str, Any], names: Sequence[str], setup_doc: Mapping[s
         "pass_count": 0,
         "pending": [],
         "warnings": [],
+        "traitor_log": [],
     }
+    drawn: list[dict[str, Any]] = []
     if solo:
-        order = [n - 1 for n in setup_doc["traitor_order"]]
-        sides = setup_doc.get("traitor_sides")
+        sides = _traitor_sides(setup_doc)
         if sides is None:      # the difficulty's dark tiles are the rightmost (later rounds)
             dark = opts["traitor_dark_tiles"]
             sides = ["light"] * (5 - dark) + ["dark"] * dark
-        colours = list(setup_doc["traitor_colours"])
-        for colour in colours:              # §3.4: one token of each kind from the bank
-            state["bank"][colour] -= 1
-        state["traitor_board"] = {"tiles": order, "sides": list(sides), "colours": colours,
-                                  "stack": 0, "columns": [[{"token": c, "stand_in": False}]
-                                                          for c in colours]}
+        state["traitor_board"] = {"tiles": None, "sides": list(sides), "colours": None,
+                                  "stack": 0, "columns": [], "turns": 0}
+        if setup_doc.get("traitor_draw"):
+            # the tiles' order and the columns' colours are physical draws (§3.4 "in random
+            # order"): chance inputs, entered or drawn by the app, before anything else
+            drawn = [{"kind": "draw_traitor_tiles", "seat": 0, "count": t.TRAITOR_TILES},
+                     {"kind": "draw_traitor_colours", "seat": 0, "count": t.TRAITOR_TILES}]
+        else:
+            _lay_traitor_tiles(state["traitor_board"], setup_doc["traitor_order"])
+            _colour_traitor_columns(state["traitor_board"], state["bank"],
+                                    setup_doc["traitor_colours"])
     table = first if not solo or first == 0 else 0
     shown = t.JARS_SHOWN[seats]
-    state["pending"] = [
+    state["pending"] = drawn + [
         {"kind": "need_jars", "seat": table, "count": shown, "to": "display"},
         {"kind": "refill_offerings", "seat": table},
         {"kind": "draw_nobles", "seat": table, "count": t.NOBLE_DISPLAY, "to": "display",
@@ -633,6 +693,21 @@ def setup(options: Mapping[str, Any], names: Sequence[str], setup_doc: Mapping[s
     d = Draft(state)
     _run(d)
     return d.state
+
+
+def _lay_traitor_tiles(board: dict[str, Any], order: Sequence[int]) -> None:
+    """§3.4: the five tiles side by side, ``order`` naming the tile (1-5) at each position."""
+    board["tiles"] = [n - 1 for n in order]
+
+
+def _colour_traitor_columns(board: dict[str, Any], bank: dict[str, int],
+                            colours: Sequence[str]) -> None:
+    """§3.4: one token of each basic kind from the bank on the lowest marked space of each
+    column (left to right), fixing the columns' colours for the game."""
+    board["colours"] = list(colours)
+    board["columns"] = [[{"token": c, "stand_in": False}] for c in colours]
+    for colour in colours:
+        bank[colour] -= 1
 
 
 # --------------------------------------------------------------------------------------------
@@ -795,6 +870,15 @@ def _parse_draw_artisans(move: Mapping[str, Any]) -> dict[str, Any]:
 def _parse_draw_offerings(move: Mapping[str, Any]) -> dict[str, Any]:
     return {"tokens": _outcomes(move, "tokens",
                                 lambda v: isinstance(v, str) and v in t.OFFERING_KINDS)}
+
+
+def _parse_draw_traitor_tiles(move: Mapping[str, Any]) -> dict[str, Any]:
+    return {"order": _outcomes(move, "order",
+                               lambda v: is_int(v) and 1 <= v <= t.TRAITOR_TILES)}
+
+
+def _parse_draw_traitor_colours(move: Mapping[str, Any]) -> dict[str, Any]:
+    return {"colours": _outcomes(move, "colours", lambda v: isinstance(v, str) and v in t.BASIC)}
 
 
 def _parse_start_pick(move: Mapping[str, Any]) -> dict[str, Any]:
@@ -1219,6 +1303,16 @@ def _check_draw_offerings(state: Mapping[str, Any], seat: int, args: Mapping[str
         if state["bag"][token] < count:
             raise _violation("pharaon.not_in_supply", N_("No such offering is in the bag."),
                              "tokens")
+
+
+def _check_draw_traitor_tiles(state: Mapping[str, Any], seat: int, args: Mapping[str, Any]
+                              ) -> None:
+    _check_traitor_layout(args["order"], None, "move.order", None)
+
+
+def _check_draw_traitor_colours(state: Mapping[str, Any], seat: int, args: Mapping[str, Any]
+                                ) -> None:
+    _check_traitor_layout(None, args["colours"], None, "move.colours")
 
 
 def _check_start_pick(state: Mapping[str, Any], seat: int, args: Mapping[str, Any]) -> None:
@@ -1672,11 +1766,22 @@ def _change_draw_offerings(d: Draft, seat: int, args: Mapping[str, Any]) -> None
         d.own("players", head["actor"], "off")[tokens[0]] += 1
 
 
+def _change_draw_traitor_tiles(d: Draft, seat: int, args: Mapping[str, Any]) -> None:
+    _pop(d)
+    _lay_traitor_tiles(d.own("traitor_board"), args["order"])
+
+
+def _change_draw_traitor_colours(d: Draft, seat: int, args: Mapping[str, Any]) -> None:
+    _pop(d)
+    _colour_traitor_columns(d.own("traitor_board"), d.own("bank"), args["colours"])
+
+
 def _change_traitor_colours(d: Draft, seat: int, args: Mapping[str, Any]) -> None:
     head = _pop(d)
     colours = list(head["jar"])
     for position, colour in zip(head["silver"], args["colours"]):
         colours[position] = colour
+    _log(d, "silver", jar=list(head["jar"]), colours=colours)
     _traitor_resolve(d, head["jar"], colours)
 
 
@@ -1684,7 +1789,7 @@ def _change_traitor_board(d: Draft, seat: int, args: Mapping[str, Any]) -> None:
     head = _pop(d)
     chosen = args["token"]
     jar, colours = head["jar"], head["colours"]
-    _traitor_wheel(d, jar[chosen], colours[chosen])
+    _traitor_wheel(d, jar[chosen], colours[chosen], "chosen")
     _push_front(d, {"kind": "traitor_place", "token": jar[1 - chosen],
                     "colour": colours[1 - chosen]})
 
@@ -1694,6 +1799,8 @@ def _change_traitor_reward(d: Draft, seat: int, args: Mapping[str, Any]) -> None
     choices = head["choices"]
     reward = args["reward"] if args["reward"] is not None else choices[0]
     traitor = d["traitor"]
+    _log(d, TraitorEvent.STEP, reward=reward, kind=args["kind"] if reward == t.Reward.BASIC
+         else None, chosen=True, **{k: head[k] for k in ("row", "space", "done") if k in head})
     if reward == t.Reward.FIRST_PLAYER:
         d["first_player"] = traitor
     elif reward == t.Reward.BASIC:
@@ -1949,17 +2056,49 @@ def _column_stand_ins(d: Draft) -> dict[str, int]:
 # ---- the Traitor (§7) ------------------------------------------------------------------------
 
 
+class TraitorEvent(StrEnum):
+    """What a line of the Traitor's log says he did (the phone shows it step by step)."""
+
+    JAR = "jar"                    # §7.2 he flips his top jar: TL, TR, B
+    SILVER = "silver"              # Q9 the colours the human picked for silver on it
+    COLUMN = "column"              # placeOnColumn: token, column, space, symbol (wrapped?)
+    COLUMNS_FULL = "columns_full"  # Q6 every column full: the token is not placed
+    WHEEL = "wheel"                # a top token on the wheel (why: only / chosen)
+    NO_WHEEL = "no_wheel"          # neither top token's segment has a free spot
+    TOMB = "tomb"                  # §7.3 symbols and their effects
+    GOD = "god"
+    MULTIPLIER = "multiplier"
+    TAKE_NOBLE = "take_noble"
+    DISCARD_NOBLE = "discard_noble"
+    TAKE_ARTISAN = "take_artisan"
+    DISCARD_ARTISAN = "discard_artisan"
+    PAIR = "pair"
+    BONUS = "bonus"
+    NILE = "nile"
+    NOTHING = "nothing"            # a symbol that finds nothing (an empty slot, a full track)
+    PASS = "pass"                  # §7.4 his stack is empty
+    STEP = "step"                  # §7.4 a pyramid step and its reward
+
+
+def _log(d: Draft, event: str, **data: Any) -> None:
+    """One line of what the Traitor did and why, numbered by his turn (§7.2-§7.4)."""
+    entry = {"round": d["round"], "turn": d["traitor_board"]["turns"], "event": str(event),
+             **data}
+    d["traitor_log"] = list(d["traitor_log"]) + [entry]
+
+
 def _auto_traitor_turn(d: Draft, step: Mapping[str, Any]) -> None:
     """§7.2: a pyramid step once he has passed; a pass when his stack is empty (Q4);
     otherwise the human flips his top jar (a chance input)."""
     traitor = d["traitor"]
     me = d["players"][traitor]
+    d.own("traitor_board")["turns"] += 1
     if me["passed"]:
         _traitor_step(d)
         _push(d, {"kind": "end_turn"})
         return
     if d["traitor_board"]["stack"] == 0:
-        _pass(d, traitor)
+        _traitor_pass(d, "empty_stack")
         _push(d, {"kind": "end_turn"})
         return
     _push_front(d, {"kind": "draw_jars", "seat": 0, "count": 1, "to": "traitor"},
@@ -1971,7 +2110,14 @@ def _auto_traitor_after(d: Draft, step: Mapping[str, Any]) -> None:
     traitor = d["traitor"]
     if (d["options"]["traitor_pass_timing"] == "after_last_jar"
             and d["traitor_board"]["stack"] == 0 and not d["players"][traitor]["passed"]):
-        _pass(d, traitor)
+        _traitor_pass(d, "last_jar")
+
+
+def _traitor_pass(d: Draft, why: str) -> None:
+    """§7.4: he passes (no face-up jar for him); his cylinder goes to the pyramid."""
+    traitor = d["traitor"]
+    last = _pass(d, traitor)
+    _log(d, TraitorEvent.PASS, why=why, row=d["players"][traitor]["row"], last=last)
 
 
 def _traitor_step(d: Draft) -> None:
@@ -1989,18 +2135,23 @@ def _traitor_step(d: Draft) -> None:
     else:
         reward = row[me["space"]]
         choices = list(t.REWARDS) if reward is None else [reward]
+    space = {"row": me["row"], "space": me["space"], "done": me["done"]}
     if choices == [t.Reward.SILVER.value]:
         _gain(d, traitor, t.SILVER)
+        _log(d, TraitorEvent.STEP, reward=choices[0], **space)
     elif choices == [t.Reward.FIRST_PLAYER.value]:
         d["first_player"] = traitor
+        _log(d, TraitorEvent.STEP, reward=choices[0], **space)
     elif choices == [t.Reward.OFFERING.value]:
         _push_front(d, {"kind": "need_offering", "seat": 0, "actor": traitor})
+        _log(d, TraitorEvent.STEP, reward=choices[0], **space)
     else:
-        _push_front(d, {"kind": "traitor_reward", "seat": 0, "choices": choices})
+        _push_front(d, {"kind": "traitor_reward", "seat": 0, "choices": choices, **space})
 
 
 def _traitor_jar(d: Draft, jar: Sequence[str]) -> None:
     """The jar's bottom B, top-left TL, top-right TR; silver asks the human for a colour (Q9)."""
+    _log(d, TraitorEvent.JAR, jar=list(jar), left=d["traitor_board"]["stack"])
     silver = [i for i, kind in enumerate(jar) if kind == t.SILVER]
     if silver:
         _push_front(d, {"kind": "traitor_colours", "seat": 0, "jar": list(jar),
@@ -2021,11 +2172,12 @@ def _auto_traitor_top(d: Draft, step: Mapping[str, Any]) -> None:
     jar, colours = step["jar"], step["colours"]
     eligible = [i for i in (0, 1) if free_spot(d.state, colours[i]) is not None]
     if not eligible:
+        _log(d, TraitorEvent.NO_WHEEL, colours=list(colours[:2]))
         _push_front(d, {"kind": "traitor_place", "token": jar[0], "colour": colours[0]},
                     {"kind": "traitor_place", "token": jar[1], "colour": colours[1]})
     elif len(eligible) == 1:
         chosen = eligible[0]
-        _traitor_wheel(d, jar[chosen], colours[chosen])
+        _traitor_wheel(d, jar[chosen], colours[chosen], "only")
         _push_front(d, {"kind": "traitor_place", "token": jar[1 - chosen],
                         "colour": colours[1 - chosen]})
     else:
@@ -2033,10 +2185,13 @@ def _auto_traitor_top(d: Draft, step: Mapping[str, Any]) -> None:
                         "colours": list(colours), "eligible": eligible})
 
 
-def _traitor_wheel(d: Draft, token: str, colour: str) -> None:
+def _traitor_wheel(d: Draft, token: str, colour: str, why: str) -> None:
     """His token on the first free usable spot of its colour's segment, for the round."""
     spot = free_spot(d.state, colour)
     _lay_on_wheel(d, d["traitor"], token, colour, spot, from_bank=True)
+    area = d["board"]["areas"][facing(d.state).index(colour)]
+    _log(d, TraitorEvent.WHEEL, token=token, colour=colour, area=area, spot=spot, why=why,
+         closes=free_spot(d.state, colour) is None)
 
 
 def _auto_traitor_place(d: Draft, step: Mapping[str, Any]) -> None:
@@ -2046,6 +2201,7 @@ def _auto_traitor_place(d: Draft, step: Mapping[str, Any]) -> None:
     tiles = d["rules"]["traitor_tiles"]
     position = tr.placement_column(board, tiles, step["colour"])
     if position is None:
+        _log(d, TraitorEvent.COLUMNS_FULL, token=step["token"], colour=step["colour"])
         return                                   # Q6: every column full, the token stays
     token = step["token"]
     stand_in = d["bank"][token] == 0             # Q10: a stand-in when the bank is empty
@@ -2056,26 +2212,45 @@ def _auto_traitor_place(d: Draft, step: Mapping[str, Any]) -> None:
     d.own("traitor_board", "columns", position).append({"token": token, "stand_in": stand_in})
     space = len(d["traitor_board"]["columns"][position]) - 1
     symbol = tr.column_spaces(board, tiles, position)[space]
+    _log(d, TraitorEvent.COLUMN, token=token, colour=step["colour"], position=position,
+         tile=board["tiles"][position] + 1, column=board["colours"][position],
+         wrapped=board["colours"][position] != step["colour"], space=space, symbol=symbol)
     if symbol:
         _traitor_symbol(d, symbol)
 
 
 def _traitor_symbol(d: Draft, symbol: str) -> None:
-    """§7.3: each symbol's effect, at once. Taken or discarded cards are replaced at once."""
+    """§7.3: each symbol's effect, at once. Taken or discarded cards are replaced at once.
+    Every effect is logged, and so is a symbol that finds nothing to act on."""
     kind, argument = parse_symbol(symbol)
     traitor = d["traitor"]
     if kind == t.Symbol.TOMB:
+        before = d["players"][traitor]["tomb"]
         _tomb_step_free(d, traitor)
+        steps = d["players"][traitor]["tomb"]
+        _log(d, TraitorEvent.TOMB if steps > before else TraitorEvent.NOTHING, symbol=symbol,
+             steps=steps)
+    elif kind == t.Symbol.GOD:
+        # scored at the end (§7.7); the log names the board's god it stands for
+        god = tr.god_index(d["board"]["areas"], argument)
+        gods = d["board"]["gods"]
+        _log(d, TraitorEvent.GOD, symbol=symbol, god=god,
+             name=gods[god]["name"] if gods else None)
+    elif kind == t.Symbol.NOBLE_MULTIPLIER:
+        _log(d, TraitorEvent.MULTIPLIER, symbol=symbol, k=argument)
     elif kind in (t.Symbol.TAKE_NOBLE, t.Symbol.DISCARD_NOBLE):
         slot = argument - 1
         card = d["noble_display"][slot]
         if card is None:
+            _log(d, TraitorEvent.NOTHING, symbol=symbol, slot=slot)
             return                               # an empty slot: nothing [unverified]
         d.own("noble_display")[slot] = None
         if kind == t.Symbol.TAKE_NOBLE:
             _acquire_noble(d, traitor, card)     # its effect is ignored
+            _log(d, TraitorEvent.TAKE_NOBLE, symbol=symbol, slot=slot, card=card)
         else:
             d["noble_discard"] = list(d["noble_discard"]) + [card]
+            _log(d, TraitorEvent.DISCARD_NOBLE, symbol=symbol, slot=slot, card=card)
         _refill_noble(d, slot, 0)
     elif kind in (t.Symbol.TAKE_ARTISAN, t.Symbol.TAKE_ARTISAN_2, t.Symbol.DISCARD_ARTISAN):
         rule = ("highest" if kind == t.Symbol.TAKE_ARTISAN else
@@ -2083,6 +2258,7 @@ def _traitor_symbol(d: Draft, symbol: str) -> None:
                 d["options"]["traitor_artisan_discard"])
         slot = _artisan_by_points(d["artisan_display"], rule == "highest")
         if slot is None:
+            _log(d, TraitorEvent.NOTHING, symbol=symbol)
             return
         card = d["artisan_display"][slot]
         d.own("artisan_display")[slot] = None
@@ -2090,22 +2266,36 @@ def _traitor_symbol(d: Draft, symbol: str) -> None:
             d["artisan_discard"] = list(d["artisan_discard"]) + [card]
         else:
             d.own("players", traitor, "artisans").append(card)   # resources ignored
+        _log(d, TraitorEvent.DISCARD_ARTISAN if kind == t.Symbol.DISCARD_ARTISAN
+             else TraitorEvent.TAKE_ARTISAN, symbol=symbol, slot=slot, points=card["points"],
+             rule=rule)
         _refill_artisan(d, slot, 0)
     elif kind == t.Symbol.OFFERING_PAIR:
         index = argument - 1
         if index < len(d["pairs"]) and d["pairs"][index]:
-            for token in d["pairs"][index]:
+            tokens = list(d["pairs"][index])
+            for token in tokens:
                 d.own("players", traitor, "off")[token] += 1
             d.own("pairs")[index] = []
+            _log(d, TraitorEvent.PAIR, symbol=symbol, n=argument, tokens=tokens)
+        else:
+            _log(d, TraitorEvent.NOTHING, symbol=symbol, n=argument)
     elif kind == t.Symbol.BONUS_OFFERING:
         index = argument - 1
         if index < len(d["bonus"]) and d["bonus"][index] is not None:
-            d.own("players", traitor, "off")[d["bonus"][index]] += 1
+            token = d["bonus"][index]
+            d.own("players", traitor, "off")[token] += 1
             d.own("bonus")[index] = None
+            _log(d, TraitorEvent.BONUS, symbol=symbol, n=argument, token=token)
+        else:
+            _log(d, TraitorEvent.NOTHING, symbol=symbol, n=argument)
     elif kind in (t.Symbol.NILE_FULLEST, t.Symbol.NILE_EMPTIEST):
         colour = tr.nile_column(d["traitor_board"], kind == t.Symbol.NILE_FULLEST)
+        before = d["players"][traitor]["nile"][t.BASIC.index(colour)]
         _raise_nile(d, traitor, colour)
-    # gods and multipliers are read from the columns at the end (§7.7)
+        level = d["players"][traitor]["nile"][t.BASIC.index(colour)]
+        _log(d, TraitorEvent.NILE if level > before else TraitorEvent.NOTHING, symbol=symbol,
+             track=colour, level=level)
 
 
 def _artisan_by_points(display: Sequence[Any], highest: bool) -> int | None:
@@ -2200,6 +2390,12 @@ REFEREE = Referee(
         MoveRule(MoveKind.DRAW_OFFERINGS, MOVE_LABELS["draw_offerings"],
                  frozenset({"draw_offerings"}), _parse_draw_offerings, _check_draw_offerings,
                  _change_draw_offerings),
+        MoveRule(MoveKind.DRAW_TRAITOR_TILES, MOVE_LABELS["draw_traitor_tiles"],
+                 frozenset({"draw_traitor_tiles"}), _parse_draw_traitor_tiles,
+                 _check_draw_traitor_tiles, _change_draw_traitor_tiles),
+        MoveRule(MoveKind.DRAW_TRAITOR_COLOURS, MOVE_LABELS["draw_traitor_colours"],
+                 frozenset({"draw_traitor_colours"}), _parse_draw_traitor_colours,
+                 _check_draw_traitor_colours, _change_draw_traitor_colours),
         MoveRule(MoveKind.START_PICK, MOVE_LABELS["start_pick"], frozenset({"start_pick"}),
                  _parse_start_pick, _check_start_pick, _change_start_pick),
         MoveRule(MoveKind.ACTION, MOVE_LABELS["action"], frozenset({"turn"}), _parse_action,
@@ -2259,6 +2455,12 @@ def chance(state: Mapping[str, Any]) -> Chance | None:
     seats = frozenset({head["seat"]})
     count = head["count"]
     kind = head["kind"]
+    if kind == "draw_traitor_tiles":          # the five tiles shuffled: a permutation
+        return Chance({"type": kind}, "order", tuple((n, 1) for n in range(1, count + 1)),
+                      seats, draws=count)
+    if kind == "draw_traitor_colours":        # one token of each kind in random order
+        return Chance({"type": kind}, "colours", tuple((c, 1) for c in t.BASIC), seats,
+                      draws=count)
     if kind == "draw_jars":
         pool = jar_pool(state)
         if sum(pool.values()) < count:
@@ -2316,6 +2518,47 @@ def propose(state: Mapping[str, Any], actor: int, area: str, *, bonus: bool = Fa
     return propose_payment(holdings(state, actor), _pay_context(state, actor, area), pattern)
 
 
+def payment_choices(state: Mapping[str, Any], actor: int, area: str) -> dict[str, Any]:
+    """Every declaration ``actor`` could make while paying in ``area`` with what they hold:
+    the entry's (``{"token", "as"}`` laid on the wheel, spec §4.2) and each token's for the
+    action cost, so the phone can offer them beside the proposal (issue 14)."""
+    ctx = _pay_context(state, actor, area)
+    held = holdings(state, actor)
+    entry = [{"token": token, "as": kind} for token in sorted(held, key=_token_order)
+             for kind in entry_kinds(token, ctx)]
+    pay = [{"token": token, "as": kind} for token in sorted(held, key=_token_order)
+           for kind in declarable_kinds(token, ctx)]
+    return {"entry": entry, "pay": pay, "entry_colour": ctx.entry_colour}
+
+
+def _token_order(token: str) -> int:
+    """Basic kinds first (board order), silver, then the offerings as the box lists them."""
+    return t.TOKENS.index(token)
+
+
+def pay_rows(state: Mapping[str, Any], actor: int, area: str, *, bonus: bool = False,
+             cost: Sequence[str] | None = None) -> int:
+    """How many action-cost units the phone offers to declare: the whole cost (the entry's
+    deduction may leave one row unused): OFF 1 (2 with the bonus), NOB 5, ART 3, the
+    printed cost of a Nile action or tomb space, or its most when it is declared."""
+    if area == "OFF":
+        return 2 if bonus else 1
+    if area == "NOB":
+        return 5
+    if area == "ART":
+        return 3
+    if cost is not None:
+        return len(cost)
+    if area == "TMB":
+        player = state["players"][actor]
+        if player["tomb"] < tomb_length(state):
+            printed = tomb_space(state, player["tomb"] + 1)["cost"]
+            if printed is not None:
+                return len(printed)
+        return t.TOMB_COST_UNITS[1]
+    return t.NILE_CONFIRM_LIMITS["cost"][1]
+
+
 def area_view(state: Mapping[str, Any]) -> list[dict[str, Any]]:
     """The wheel this round: per area (board order) the entry colour, each spot (None free,
     "closed" for the unused 4+ spot, else the occupant's actor index or "blocked"), and the
@@ -2343,10 +2586,13 @@ def _area_options(state: Mapping[str, Any], actor: int) -> list[dict[str, Any]]:
         area = row["area"]
         full_noble = (_full_area_noble(state, actor, area) if row["free"] == 0 else None)
         entry = {**row, "usable": row["free"] > 0 or full_noble is not None,
-                 "full_area_noble": full_noble}
+                 "full_area_noble": full_noble,
+                 "choices": payment_choices(state, actor, area),
+                 "rows": pay_rows(state, actor, area)}
         if area == "OFF":
             entry["proposal"] = propose(state, actor, "OFF")
             entry["proposal_bonus"] = propose(state, actor, "OFF", bonus=True)
+            entry["rows_bonus"] = pay_rows(state, actor, "OFF", bonus=True)
             entry["pairs"] = state["pairs"]
             entry["bonus"] = state["bonus"]
         elif area == "NIL":

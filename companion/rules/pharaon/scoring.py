@@ -114,29 +114,30 @@ def noble_points(card: int, player: PlayerTally, board: Board, mask: int) -> int
     """The end points of noble ``card`` for ``player`` when the gods in ``mask`` are claimed."""
     noble = t.NOBLES[card]
     formula = noble.formula
+    base, step = noble.base, t.FORMULA_STEP.get(formula, 0)
     if formula == t.Formula.SCRIBE:
         area = player.scribe_areas.get(card)
         near = _gods_by_area(board, mask, area) if area is not None else 0
-        return 4 + 4 * near
+        return base + step * near
     if formula == t.Formula.GENERAL:
-        return 7 + 4 * player.pharaoh + 4 * player.first_player
+        return base + step * player.pharaoh + step * player.first_player
     if formula == t.Formula.VIZIER:
-        return 3 + 3 * len(player.nobles)
+        return base + step * len(player.nobles)
     if formula == t.Formula.PHYSICIAN:
-        return 6 + 2 * len(set(player.artisans))
+        return base + step * len(set(player.artisans))
     if formula == t.Formula.SUPPLIER:
-        return 6 + 2 * player.tomb_steps
+        return base + step * player.tomb_steps
     if formula == t.Formula.HIGH_PRIEST:
-        return 6 + 2 * player.offering_count
+        return base + step * player.offering_count
     if formula == t.Formula.STEWARD:
-        return 5 + 3 * sum(1 for level in player.nile if level >= t.NILE_TOP)
+        return base + step * sum(1 for level in player.nile if level >= t.NILE_TOP)
     if formula == t.Formula.SEER:
-        return 3 + 3 * bin(mask).count("1")
+        return base + step * bin(mask).count("1")
     if formula == t.Formula.TREASURER:
-        return 8 + 2 * player.silver
+        return base + step * player.silver
     if formula == t.Formula.TEACHER:
         # basic tokens left; resource offerings count, silver and other offerings do not
-        return 7 + player.basic + player.offerings.get("resource", 0)
+        return base + step * (player.basic + player.offerings.get("resource", 0))
     if formula == t.Formula.DIPLOMAT:
         # the points of one other noble owned, the best one (0 with no other: unverified)
         others = [noble_points(other, player, board, mask) for other in player.nobles

@@ -153,6 +153,17 @@ class Formula(StrEnum):
     DIPLOMAT = "diplomat"          # the points of one other noble owned (the best)
 
 
+# What each formula adds per element counted, on top of the card's base points (SEED pp.
+# 10-11, spec §4.6 "End points"): Scribe +4 per satisfied god beside its area, General +4 for
+# each token, Grand Vizier +3 per noble, Physician +2 per artisan value, Master Supplier +2
+# per tomb step, High Priest +2 per offering, Steward +3 per Nile track at level 3, Seer +3
+# per satisfied god, Treasurer +2 per silver, Teacher +1 per basic token or resource offering.
+FORMULA_STEP: Mapping[str, int] = MappingProxyType({
+    "scribe": 4, "general": 4, "vizier": 3, "physician": 2, "supplier": 2,
+    "high_priest": 2, "steward": 3, "seer": 3, "treasurer": 2, "teacher": 1})
+SCRIBE_MAX_POINTS = 12          # SEED: a Scribe scores at most 12 (both gods beside its area)
+
+
 class Ability(StrEnum):
     """What a noble lets its owner do (spec §4.6 "Effect")."""
 

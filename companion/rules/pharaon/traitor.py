@@ -9,7 +9,10 @@ State part ``traitor_board`` (plain JSON)::
 
     {"tiles": [tile index per position, left to right], "sides": ["light" | "dark", ...],
      "colours": [basic colour of each position's column], "stack": jars left face down,
-     "columns": [[{"token": kind laid, "stand_in": bool}, ...] per position]}
+     "columns": [[{"token": kind laid, "stand_in": bool}, ...] per position],
+     "turns": his turns so far (numbers the lines of the engine's ``traitor_log``)}
+
+``tiles`` and ``colours`` are None (and ``columns`` empty) until a drawn set-up is entered.
 
 A column's first entry is the setup token on its lowest marked space (spec §3.4); play starts on
 the next space.
