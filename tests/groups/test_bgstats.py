@@ -41,8 +41,8 @@ def _group_with_history(app, client):
     plays = [("ra", [("Ana", 43, 1), ("Bea", 40, 2), ("<b>Cyril</b>", 12, 3)], "Home"),
              ("imhotep", [("Bea", 38, 1), ("Ana", 38, 1), ("Dora", 30, 3)], None),
              ("pharaon", [("Dora", 81, 1), ("Ana", 64, 2)], "Café, \"U Kocoura\""),
-             ("silver_gold_pyramids", [("Cyril", 55, 2), ("Bea", 70, 1)], "Home"),
-             ("valley_of_the_kings", [("Ana", 25, 1), ("Dora", -3, 2)], None),
+             ("pyramids", [("Cyril", 55, 2), ("Bea", 70, 1)], "Home"),
+             ("valley", [("Ana", 25, 1), ("Dora", -3, 2)], None),
              ("ra", [("Ana", 10, 3), ("Bea", 20, 2), ("Dora", 30, 1)], None)]
     ids = []
     for hour, (game, seats, place) in enumerate(plays, 1):
@@ -61,7 +61,7 @@ def test_round_trip_reproduces_every_play(app, client):
     backup = exported.get_json()
     assert {g["name"]: g["bggId"] for g in backup["games"]} == {
         "Ra": 12, "Imhotep": 191862, "Pharaon": 0, "Valley of the Kings: Afterlife": 175223,
-        "Silver & Gold: Pyramids": 0}
+        "Silver & Gold – Pyramids": 0}
     first = backup["plays"][0]
     assert first["playDate"] == "2025-03-01 20:00:00"
     assert [s["score"] for s in first["playerScores"]] == ["43", "40", "12"]   # strings
@@ -163,7 +163,7 @@ def test_import_reports_every_skipped_play(app, client):
     assert (report.imported, report.voided) == (3, 1)
     assert report.players_created == ["Bea", "Cyril"]
     tables = sorted(rows(app, GameTable, group_id=api.id), key=lambda t: t.created_at)
-    assert [t.game for t in tables] == ["ra", "pharaon", "silver_gold_pyramids"]
+    assert [t.game for t in tables] == ["ra", "pharaon", "pyramids"]
     ra, pharaon, pyramids = (_seats(app, t.id) for t in tables)
     assert ra == [(ana, "ana", 40, 1), (ra[1][0], "Bea", 35, 2), (ra[2][0], "Cyril", 35, 2)]
     assert tables[0].location == "Home"
@@ -278,8 +278,8 @@ def test_csv_export(app, client):
 
 def test_game_catalogue():
     assert {g.id: g.bgg_id for g in bgstats.GAMES.values()} == {
-        "ra": 12, "imhotep": 191862, "pharaon": None, "valley_of_the_kings": 175223,
-        "silver_gold_pyramids": None}
+        "ra": 12, "imhotep": 191862, "pharaon": None, "valley": 175223,
+        "pyramids": None}
     for game in bgstats.GAMES.values():
         assert (str(game.bgg_id) in game.source) if game.bgg_id else \
             game.source.startswith("unverified")
@@ -288,8 +288,8 @@ def test_game_catalogue():
     assert bgstats.match_game("Something", 12) == "ra"
     assert bgstats.match_game("Ra", 99999) is None            # same name, another game
     assert bgstats.match_game("Pharaon", 252526) == "pharaon"  # its id is not verified
-    assert bgstats.match_game("Silver & Gold – Pyramids", 0) == "silver_gold_pyramids"
-    assert bgstats.match_game("Valley of the Kings: Afterlife", None) == "valley_of_the_kings"
+    assert bgstats.match_game("Silver & Gold – Pyramids", 0) == "pyramids"
+    assert bgstats.match_game("Valley of the Kings: Afterlife", None) == "valley"
     assert bgstats.match_game("Catan", 13) is None
 
 

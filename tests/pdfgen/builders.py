@@ -64,6 +64,6 @@ def finished_live_table(session: Session, seed: int = 7) -> str:
         key += 1
         session.refresh(table)
         if key == 5:                                   # one undo: it must not count as a move
-            live.undo(session, table, live.HOST)
+            live.undo(session, table, live.HOST, table.version, f"undo{key}")
             session.refresh(table)
     return table.id

@@ -53,7 +53,7 @@ class PharaonRuleset(GameRules):
         live_player_counts=tables.PLAYER_COUNTS,
         capabilities=frozenset({Capability.SCORE, Capability.LIVE, Capability.PRINT}),
         bgg_id=None,
-        bgg_source=("not confirmed: the stored sources (BGG news preview blogpost 95867, "
+        bgg_source=("unverified: the stored sources (BGG news preview blogpost 95867, "
                     "reviews) name the game but none of them gives its /boardgame/ id"),
         aliases=(),                 # every edition we know of (cs, en, es, it) is "Pharaon"
         default_players=4,

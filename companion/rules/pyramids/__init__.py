@@ -32,7 +32,7 @@ class PyramidsRuleset(GameRules):
         live_player_counts=tables.PLAYER_COUNTS,
         capabilities=frozenset({Capability.SCORE, Capability.LIVE, Capability.PRINT}),
         bgg_id=None,
-        bgg_source="not confirmed: the stored sources (spec §15 reviews and shops) give no "
+        bgg_source="unverified: the stored sources (spec §15 reviews and shops) give no "
                    "BoardGameGeek link for the Pyramids edition, and a guessed id could name "
                    "the 2019 Silver & Gold instead",
         aliases=("silver_gold_pyramids", "Silver & Gold: Pyramids", "Silver&Gold – Pyramids",
