@@ -171,74 +171,53 @@ def read_table(table_id: str):
     return live.view(session, table, seat)
 
 
-@bp.post("/tables/<table_id>/moves")
-def submit_move(table_id: str):
-    """Referee one move: ``{"move", "version", "idempotency_key"}`` with a seat token."""
-    session = db.session()
-    table, seat, _host = _table_and_viewer(session, table_id)
-    if seat is None:
-        raise TableProblem(403, "table.seat_token_needed",
-                           N_("Moves are made with a seat token (Authorization: Bearer …)."))
-    body = _json_body()
-    if not isinstance(body, dict):
-        raise TableProblem(422, "score.not_object", N_("The document must be a JSON object."))
-    try:
-        accepted = live.submit_move(session, table, seat, body.get("move"),
-                                    body.get("version"), body.get("idempotency_key"))
-    except StaleVersion as stale:
-        return _stale(session, table, seat, stale)
-    if not accepted.replayed:
-        broker.publish(table.id, accepted.version)
-    shown = live.view(session, table, seat, state=accepted.state)
-    return {"version": accepted.version, "state": shown["state"], "prompts": shown["prompts"]}
-
-
-@bp.post("/tables/<table_id>/draw")
-def draw(table_id: str):
-    """Let the app draw what the table awaits (a tile, a card): ``{"version",
-    "idempotency_key"}`` with the seat's token; answered like a move."""
-    session = db.session()
-    table, seat, _host = _table_and_viewer(session, table_id)
-    if seat is None:
-        raise TableProblem(403, "table.seat_token_needed",
-                           N_("Moves are made with a seat token (Authorization: Bearer …)."))
-    body = _json_body()
-    if not isinstance(body, dict):
-        raise TableProblem(422, "score.not_object", N_("The document must be a JSON object."))
-    try:
-        accepted = live.draw_for(session, table, seat, body.get("version"),
-                                 body.get("idempotency_key"))
-    except StaleVersion as stale:
-        return _stale(session, table, seat, stale)
-    if not accepted.replayed:
-        broker.publish(table.id, accepted.version)
-    shown = live.view(session, table, seat, state=accepted.state)
-    return {"version": accepted.version, "state": shown["state"], "prompts": shown["prompts"]}
-
-
-@bp.post("/tables/<table_id>/undo")
-def undo(table_id: str):
-    """Undo the last move: ``{"version", "idempotency_key"}`` by its player or with host
-    rights; a retry gets the first answer, a stale version 409."""
+def _changed(table_id: str, change, *, host_may: bool = False):
+    """A request that changes the log (a move, a draw, an undo): the bearer's seat (or, when
+    ``host_may``, the host) calls ``change(session, table, seat, rights, body)``; the answer
+    is the new version with this seat's view, a stale version 409 with the fresh table."""
     session = db.session()
     table, seat, host = _table_and_viewer(session, table_id)
-    if seat is None and not host:
+    if seat is None and not (host_may and host):
         raise TableProblem(403, "table.seat_token_needed",
-                           N_("Undo needs the seat token of the player who moved, or the host's."))
+                           N_("Moves are made with a seat token (Authorization: Bearer …)."))
     body = _json_body()
     if not isinstance(body, dict):
         raise TableProblem(422, "score.not_object", N_("The document must be a JSON object."))
     rights = live.has_host_rights(table, _bearer(), live.seat_for_token(session, table,
                                                                         _bearer()))
     try:
-        accepted = live.undo(session, table, live.HOST if rights else f"seat:{seat}",
-                             body.get("version"), body.get("idempotency_key"))
+        accepted = change(session, table, seat, rights, body)
     except StaleVersion as stale:
         return _stale(session, table, seat, stale)
     if not accepted.replayed:
         broker.publish(table.id, accepted.version)
     shown = live.view(session, table, seat, state=accepted.state)
     return {"version": accepted.version, "state": shown["state"], "prompts": shown["prompts"]}
+
+
+@bp.post("/tables/<table_id>/moves")
+def submit_move(table_id: str):
+    """Referee one move: ``{"move", "version", "idempotency_key"}`` with a seat token."""
+    return _changed(table_id, lambda session, table, seat, _rights, body: live.submit_move(
+        session, table, seat, body.get("move"), body.get("version"),
+        body.get("idempotency_key")))
+
+
+@bp.post("/tables/<table_id>/draw")
+def draw(table_id: str):
+    """Let the app draw what the table awaits (a tile, a card): ``{"version",
+    "idempotency_key"}`` with the seat's token; answered like a move."""
+    return _changed(table_id, lambda session, table, seat, _rights, body: live.draw_for(
+        session, table, seat, body.get("version"), body.get("idempotency_key")))
+
+
+@bp.post("/tables/<table_id>/undo")
+def undo(table_id: str):
+    """Undo the last move: ``{"version", "idempotency_key"}`` by its player or with host
+    rights; a retry gets the first answer, a stale version 409."""
+    return _changed(table_id, lambda session, table, seat, rights, body: live.undo(
+        session, table, live.HOST if rights else f"seat:{seat}", body.get("version"),
+        body.get("idempotency_key")), host_may=True)
 
 
 @bp.post("/tables/<table_id>/undo-request")

@@ -301,44 +301,42 @@ def claim(table_id: str, position: int):
     return response
 
 
-@bp.route("/tables/<table_id>/rejoin/<token>", methods=["GET", "POST"])
-def rejoin(table_id: str, token: str):
-    """A seat's one-time rejoin link (the host's QR code): asks, then moves the seat here."""
-    table = _table_or_404(table_id)
-    if request.method == "GET":        # a link preview must not use the one-time link up
-        return _confirm(_("Take your seat on this phone?"),
-                        _("The phone that held it before loses it."),
-                        url_for("live.rejoin", table_id=table.id, token=token),
-                        _("Take my seat"))
+def _one_time_link(table: GameTable, ask: tuple[str, str, str], use, kind: str, then: str):
+    """A one-time link opened on a phone: GET asks (a link preview must not use it up), POST
+    uses it — ``use()`` gives the token this phone keeps as ``kind`` — and goes to ``then``."""
+    if request.method == "GET":
+        title, message, button = ask
+        return _confirm(title, message, request.path, button)
     try:
-        position, seat_token = live.rejoin(db.session(), table, token, current=_my_seat(table))
+        token = use()
     except TableProblem as problem:
         return render_template("error.html", code=problem.status,
                                message=render_violation(problem)), problem.status
     _announce_seats(table)
-    response = redirect(url_for("main.table", table_id=table.id), code=303)
-    _set_token(wallet.SEAT, table, seat_token)
+    response = redirect(url_for(then, table_id=table.id), code=303)
+    _set_token(kind, table, token)
     return response
+
+
+@bp.route("/tables/<table_id>/rejoin/<token>", methods=["GET", "POST"])
+def rejoin(table_id: str, token: str):
+    """A seat's one-time rejoin link (the host's QR code): asks, then moves the seat here."""
+    table = _table_or_404(table_id)
+    return _one_time_link(
+        table, (_("Take your seat on this phone?"), _("The phone that held it before loses it."),
+                _("Take my seat")),
+        lambda: live.rejoin(db.session(), table, token, current=_my_seat(table))[1],
+        wallet.SEAT, "main.table")
 
 
 @bp.route("/tables/<table_id>/take-host/<token>", methods=["GET", "POST"])
 def take_host(table_id: str, token: str):
     """A one-time host link: asks, then makes this phone the host."""
     table = _table_or_404(table_id)
-    if request.method == "GET":
-        return _confirm(_("Become the host of this table?"),
-                        _("The phone that was the host loses the role."),
-                        url_for("live.take_host", table_id=table.id, token=token),
-                        _("Become the host"))
-    try:
-        host_token = live.take_host(db.session(), table, token)
-    except TableProblem as problem:
-        return render_template("error.html", code=problem.status,
-                               message=render_violation(problem)), problem.status
-    _announce_seats(table)
-    response = redirect(url_for("live.host", table_id=table.id), code=303)
-    _set_token(wallet.HOST, table, host_token)
-    return response
+    return _one_time_link(
+        table, (_("Become the host of this table?"),
+                _("The phone that was the host loses the role."), _("Become the host")),
+        lambda: live.take_host(db.session(), table, token), wallet.HOST, "live.host")
 
 
 # --------------------------------------------------------------------------------------------
