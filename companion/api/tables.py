@@ -173,7 +173,8 @@ def read_table(table_id: str):
 
 def _changed(table_id: str, change, *, host_may: bool = False):
     """A request that changes the log (a move, a draw, an undo): the bearer's seat (or, when
-    ``host_may``, the host) calls ``change(session, table, seat, rights, body)``; the answer
+    ``host_may``, the host) calls ``change(session, table, seat, rights, body)`` (``rights()``: has the bearer
+    the host's rights?); the answer
     is the new version with this seat's view, a stale version 409 with the fresh table."""
     session = db.session()
     table, seat, host = _table_and_viewer(session, table_id)
@@ -183,16 +184,16 @@ def _changed(table_id: str, change, *, host_may: bool = False):
     body = _json_body()
     if not isinstance(body, dict):
         raise TableProblem(422, "score.not_object", N_("The document must be a JSON object."))
-    rights = live.has_host_rights(table, _bearer(), live.seat_for_token(session, table,
-                                                                        _bearer()))
+    def rights() -> bool:          # asked only by an undo: a move costs no extra query
+        return live.has_host_rights(table, _bearer(), live.seat_for_token(session, table,
+                                                                          _bearer()))
     try:
         accepted = change(session, table, seat, rights, body)
     except StaleVersion as stale:
         return _stale(session, table, seat, stale)
     if not accepted.replayed:
         broker.publish(table.id, accepted.version)
-    shown = live.view(session, table, seat, state=accepted.state)
-    return {"version": accepted.version, "state": shown["state"], "prompts": shown["prompts"]}
+    return {"version": accepted.version, **live.phone_view(table, seat, accepted.state)}
 
 
 @bp.post("/tables/<table_id>/moves")
@@ -216,7 +217,7 @@ def undo(table_id: str):
     """Undo the last move: ``{"version", "idempotency_key"}`` by its player or with host
     rights; a retry gets the first answer, a stale version 409."""
     return _changed(table_id, lambda session, table, seat, rights, body: live.undo(
-        session, table, live.HOST if rights else f"seat:{seat}", body.get("version"),
+        session, table, live.HOST if rights() else f"seat:{seat}", body.get("version"),
         body.get("idempotency_key")), host_may=True)
 
 

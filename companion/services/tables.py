@@ -849,15 +849,22 @@ def view(session: Session, table: GameTable, seat: int | None,
     state = state if state is not None else state_at(session, table)
     show_scores = ruleset.scores_visible(state, table.options)
     awaiting = ruleset.awaiting(state)
-    return {"version": table.version, "status": table.status,
+    return {**phone_view(table, seat, state),
+            "version": table.version, "status": table.status,
             "seats_version": table.seats_version,
             "seats": [{"seat": s.position, "name": s.name, "taken": bool(s.token_hash),
                        "generation": s.generation, "cohost": s.cohost}
                       for s in seats(session, table)],
             "undo_request": open_undo_request(table),
-            "state": ruleset.view(state, seat, table.options),
             "awaiting": sorted(awaiting.seats),
             "to_act": min(awaiting.seats) if awaiting.seats else None,
-            "prompts": ruleset.prompts(state, seat) if seat is not None and
-            table.status == TableStatus.PLAYING.value else {"moves": []},
             "scores": ruleset.score(state).as_dict() if show_scores else None}
+
+
+def phone_view(table: GameTable, seat: int | None, state: Mapping[str, Any]) -> dict[str, Any]:
+    """The part of :func:`view` a move's answer carries: what this phone may see of the state,
+    and what it may do now."""
+    ruleset = get_ruleset(table.game)
+    return {"state": ruleset.view(state, seat, table.options),
+            "prompts": ruleset.prompts(state, seat) if seat is not None and
+            table.status == TableStatus.PLAYING.value else {"moves": []}}
