@@ -80,7 +80,8 @@ def paying_card(t: Translator):
         Heading(t(N_("2. The action cost, less one"))),
         Para(t(N_("The entry counts as one unit of the action cost when the cost asks for its "
                   "kind. Only that one token is deducted."))),
-        Grid((grid_row(t(N_("Artisans, entry E")), [t(N_("cost in E")), t(N_("cost in F"))]),
+        Grid((grid_row(t(N_("Artisans: 3 of one kind")),
+                       [t(N_("paid in the entry's colour")), t(N_("paid in another colour"))]),
               grid_row(t(N_("tokens spent")), [1 + 2, 1 + 3]))),
         Heading(t(N_("3. Silver and Scribes"))),
         Para(t(N_("Silver stands for any basic kind; laid as the entry it stays that kind. A "

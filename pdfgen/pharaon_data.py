@@ -106,7 +106,7 @@ def noble_lines() -> tuple[NobleLine, ...]:
 
 # Action costs (spec §4.3), in the areas' printed order.
 ACTION_COSTS: tuple[tuple[str, str], ...] = (
-    ("OFF", N_("1 of a kind")),
+    ("OFF", N_("1 of any kind")),
     ("NOB", N_("5 different (Judge: any 5)")),
     ("ART", N_("3 of one kind")),
     ("NIL", N_("as printed")),
