@@ -22,10 +22,22 @@ def open_live(client):
     return client.post("/tables/new/ra", data=form)
 
 
+def _said_in(language: str) -> str:
+    """RATE_LIMITED as the page says it in ``language``."""
+    from babel.support import Translations
+
+    from companion.config import Config
+
+    return Translations.load(Config.BABEL_TRANSLATION_DIRECTORIES, [language]).gettext(
+        RATE_LIMITED)
+
+
 def assert_page_429(answer, language="en"):
     assert answer.status_code == 429
     html = answer.get_data(as_text=True)
-    assert f'<html lang="{language}">' in html and RATE_LIMITED in html
+    expected = _said_in(language)
+    assert expected != RATE_LIMITED or language == "en"          # translated
+    assert f'<html lang="{language}">' in html and expected in html
     assert int(answer.headers["Retry-After"]) > 0
 
 
