@@ -28,6 +28,18 @@ def _reset(url: str) -> None:
     engine.dispose()
 
 
+def _reset_rate_limits(url: str) -> None:
+    """Forget the rate-limit counts a Redis keeps (a day's limit would otherwise count every
+    table the whole suite opens)."""
+    import redis
+
+    client = redis.Redis.from_url(url)
+    keys = list(client.scan_iter(match="LIMITS:*", count=1000))
+    if keys:
+        client.delete(*keys)
+    client.close()
+
+
 @pytest.fixture
 def make_app(tmp_path):
     """Build a migrated app; ``csrf`` stays on unless a test turns it off."""
@@ -36,6 +48,8 @@ def make_app(tmp_path):
     def factory(csrf: bool = False):
         if TEST_DATABASE_URL:
             _reset(TEST_DATABASE_URL)
+        if TEST_REDIS_URL:
+            _reset_rate_limits(TEST_REDIS_URL)
         config = TestConfig(tmp_path / f"instance{len(created)}", TEST_DATABASE_URL)
         config.WTF_CSRF_ENABLED = csrf
         config.REDIS_URL = TEST_REDIS_URL

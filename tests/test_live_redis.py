@@ -101,7 +101,9 @@ def test_a_move_on_server_a_is_announced_by_server_b(tmp_path):
 
         # An undo by the host through A is a new version too; B announces it.
         sent = time.monotonic()
-        status, answer = a.call("POST", f"/api/v1/tables/{table}/undo", token=opened["host_token"])
+        status, answer = a.call("POST", f"/api/v1/tables/{table}/undo",
+                                {"version": len(moves), "idempotency_key": "undo-1"},
+                                token=opened["host_token"])
         assert status == 200, answer
         assert answer["version"] == len(moves) + 1
         delays.append(on_b.wait_for(answer["version"], sent))
