@@ -16,6 +16,7 @@ from companion.rules import all_rulesets
 from companion.rules.base import (Capability, ObjectField, Ruleset, check_document,
                                   normalise_options, offers, resolve_edition)
 
+from .pdfgen.pdfcheck import text as pdf_text
 from .toygame import GAME, register_toy, unregister_toy
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -104,6 +105,12 @@ def test_shared_code_names_no_game():
 # --------------------------------------------------------------------------------------------
 
 
+def wallet_cookie(client, kind: str, table: str, token: str) -> None:
+    """Give a test phone a table token, as the pages keep it."""
+    from companion.web import wallet
+    client.set_cookie(wallet.TABLES_COOKIE, f"{kind}:{table}:{token}")
+
+
 def _bearer(token):
     return {"Authorization": f"Bearer {token}"}
 
@@ -150,6 +157,14 @@ def test_toy_game_is_played_scored_and_kept_by_a_group(toy, client):
     assert "assumed" not in sheet
     page = client.get(f"/tables/{table}")
     assert page.status_code == 200 and "Bo" in page.get_data(as_text=True)
+    host = client.application.test_client()          # the host's phone prints the pad
+    wallet_cookie(host, "h", table, opened.get_json()["host_token"])
+    pad = host.get(f"/print/tables/{table}/pad.pdf?sheets=1")
+    assert pad.status_code == 200 and pad.mimetype == "application/pdf"
+    printed = pdf_text(pad.data)
+    assert "Coin guess · score pad" in printed and "Ana" in printed and "Bo" in printed
+    blank = client.get(f"/print/{GAME}/pad.pdf?players=2&sheets=1")
+    assert blank.status_code == 200 and blank.mimetype == "application/pdf"
 
     group = client.post("/api/v1/groups", json={"name": "Toys"}).get_json()
     recorded = client.post(f"/api/v1/groups/{group['id']}/plays",

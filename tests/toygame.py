@@ -21,6 +21,7 @@ from companion.rules.base import (SEAT_LABEL, Assumption, Awaiting, Capability, 
                                   ObjectField, PlayerScore, RuleViolation, Scoresheet, Term,
                                   TextField, check_document, competition_ranks, resolve_edition)
 from companion.rules.referee import MoveRule, Referee, choice_arg
+from pdfgen import registry
 
 GAME = "toyguess"
 DECK = {1: 2, 2: 2, 3: 2}
@@ -224,10 +225,21 @@ class ToyGuess(GameRules):
 TOY = ToyGuess()
 
 
+# Its one-page pad, registered with the print registry as pdfgen/<game>.py would.
+PRINT = registry.GamePrint(GAME, registry.PadSpec(N_("Coin guess · score pad"), (
+    registry.PadRow("entry", N_("Bonus coin")),
+    registry.PadRow("entry", N_("Round %(stage)d"), params={"stage": 1}),
+    registry.PadRow("entry", N_("Round %(stage)d"), params={"stage": 2}),
+    registry.PadRow("entry", N_("Round %(stage)d"), params={"stage": 3}),
+    registry.PadRow("result", N_("Total"))), N_("A right guess scores the card.")))
+
+
 def register_toy() -> ToyGuess:
     base.register(TOY)
+    registry.register(PRINT)
     return TOY
 
 
 def unregister_toy() -> None:
+    registry.unregister(GAME)
     base.unregister(GAME)
