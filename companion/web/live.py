@@ -357,6 +357,9 @@ def render_table(table: GameTable, error: str | None = None, status: int = 200):
     sheet = shown["scores"]
     page = current_app.jinja_env.select_template([f"games/{table.game}/live.html",
                                                  "live/generic.html"])
+    labels_of = {value.key: value.label for value in ruleset.edition}
+    defaults = [labels_of[key] for key in
+                live.table_edition(ruleset, live.entered_edition(table)).defaults]
     playing = seat is not None and table.status == "playing"
     shown_table = table if seat is not None or host else _WithoutCode(table)
     return render_template(
@@ -370,7 +373,7 @@ def render_table(table: GameTable, error: str | None = None, status: int = 200):
         and table.status in ("playing", "finished"),
         can_ask_undo=last is not None and seat is not None and table.status == "playing",
         undo_request=live.open_undo_request(table),
-        idempotency_key=uuid.uuid4().hex, sheet=sheet,
+        idempotency_key=uuid.uuid4().hex, sheet=sheet, edition_defaults=defaults,
         labels=ruleset.labels,
         rows=sheet_rows(ruleset.labels, sheet["players"]) if sheet else None), status
 

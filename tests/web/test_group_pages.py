@@ -93,3 +93,17 @@ def test_admin_voids_renews_and_imports(client, app, count_rows):
 def test_forged_links_are_refused(client):
     response = client.get("/g/forged-token")
     assert response.status_code == 403 and "not valid" in response.get_data(as_text=True)
+
+
+def test_a_play_of_a_game_scribe_does_not_know_still_has_its_page(app, client):
+    """An imported play of a game with no package (BG Stats can bring any) is shown with its
+    results, not a 500 (issue 11 §8)."""
+    from tests.groups.builders import finished_table
+
+    table = finished_table(app, "senet", [("Ana", 7, 1), ("Bea", 5, 2)],
+                           final_document={"game": "senet", "results_only": True,
+                                           "players": []})
+    page = client.get(f"/tables/{table}")
+    assert page.status_code == 200
+    html = page.get_data(as_text=True)
+    assert "Ana" in html and "senet" in html

@@ -96,3 +96,16 @@ def test_the_api_reads_and_replaces_a_copy(client):
     assert wrong.get_json()["field"] == "edition.temple_b_width_2p"
     assert client.put(f"/api/v1/groups/{opened['id']}/editions/chess", headers=auth,
                       json={"values": {}}).status_code == 404
+
+
+def test_the_table_says_which_printed_values_are_still_defaults(client):
+    def page_of(edition):
+        opened = client.post("/api/v1/tables", json={
+            "game": "imhotep", "players": ["Ana", "Bo"], "edition": edition}).get_json()
+        return client.get(f"/tables/{opened['id']}").get_data(as_text=True)
+
+    bare = page_of({})
+    assert "Printed values at their defaults" in bare and "Obelisks, side B: tower values" in bare
+    entered = page_of({"obelisks_b": [9, 8, 7, 6, 5, 4, 3, 2]})
+    assert "Printed values at their defaults" in entered
+    assert "Obelisks, side B: tower values" not in entered
