@@ -12,6 +12,7 @@ import shutil
 import socket
 import threading
 import time
+from contextlib import contextmanager
 
 import pytest
 import uvicorn
@@ -25,9 +26,9 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-
 PHONE = {"width": 390, "height": 844}
 
 
-@pytest.fixture
-def live_server(app):
-    """Serve ``app`` on a free local port for the length of a test; yields its base URL (the
+@contextmanager
+def serving(app):
+    """Serve ``app`` on a free local port while the block runs; gives its base URL (the
     app's PUBLIC_URL too, so its QR codes lead back here). ``app.extensions["scribe.asgi"]``
     is the ASGI app, for tests that reach its stream hub."""
     listener = socket.socket()
@@ -44,10 +45,19 @@ def live_server(app):
     while not server.started:
         assert thread.is_alive() and time.monotonic() < deadline, "the server did not start"
         time.sleep(0.02)
-    yield base
-    server.should_exit = True
-    thread.join(timeout=10)
-    listener.close()
+    try:
+        yield base
+    finally:
+        server.should_exit = True
+        thread.join(timeout=10)
+        listener.close()
+
+
+@pytest.fixture
+def live_server(app):
+    """``app`` served for the length of a test (see :func:`serving`)."""
+    with serving(app) as base:
+        yield base
 
 
 @pytest.fixture(scope="session")

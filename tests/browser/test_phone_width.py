@@ -1,0 +1,203 @@
+"""Every page a player or host sees fits a 390 px phone, in Czech, Hungarian and English
+(issue 10): the page never scrolls sideways, and no element sticks out past the right edge
+unless it sits inside a box that scrolls by itself (a wide table in ``.scroll-x``).
+
+The data is built once, through the app's own pages and API, by one phone (a Flask test
+client); its cookies (the tables it opened, sits at or saved, and its group) are then given
+to one browser context per language. Games come from the registry: a new game is measured
+without touching this file. With ``SCRIBE_SCREENSHOTS=<dir>`` every page is saved there as
+``<lang>-<page>.png`` (the whole page, 390 px wide).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+
+import pytest
+
+from companion import create_app, db
+from companion import config as configuration
+from companion.rules import Capability, all_rulesets
+from companion.web import wallet
+from tests.browser.conftest import CHROMIUM, PHONE, serving
+from tests.conftest import TEST_DATABASE_URL, TEST_REDIS_URL, _reset, _reset_rate_limits
+from tests.factories import ra_document, ra_form
+from tests.web.pageforms import forms
+
+pytestmark = [pytest.mark.browser, pytest.mark.db]
+
+SCREENSHOTS = os.environ.get("SCRIBE_SCREENSHOTS")
+WIDTH = PHONE["width"]
+LANGUAGES = {"cs": "cs-CZ", "hu": "hu-HU", "en": "en-GB"}
+# long real names, the kind that made pages too wide
+NAMES = ["Zsófia Szentgyörgyi", "Řehoř Přemyslovský", "Ödön Kovácsné-Hajdú",
+         "Magdaléna Nepomucká", "Čeněk Vyšehradský", "Bea", "Cyril"]
+
+
+def _players(counts) -> int:
+    """Five players where the game allows five, else as many as it allows."""
+    return 5 if 5 in counts else max(counts)
+
+
+def _pages() -> list[str]:
+    """Every page to measure, as a key the ``site`` fixture turns into a URL."""
+    pages = ["home", "my-tables", "join", "score-choose", "play", "api", "sheet",
+             "groups-mine", "groups-new", "group-home", "group-ladder", "group-game",
+             "group-player", "group-h2h", "group-admin", "group-copies"]
+    pages += [f"score-{r.id}" for r in all_rulesets(Capability.SCORE)]
+    for ruleset in all_rulesets(Capability.LIVE):
+        pages += [f"new-{ruleset.id}", f"seats-{ruleset.id}", f"phone-{ruleset.id}",
+                  f"host-{ruleset.id}", f"copy-{ruleset.id}"]
+    pages += [f"print-{r.id}" for r in all_rulesets(Capability.PRINT)]
+    return pages
+
+
+PAGES = _pages()
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory):
+    """The app served on a local port, with data for every page; yields (base URL, {page
+    key: path}, the phone's cookies)."""
+    if TEST_DATABASE_URL:
+        _reset(TEST_DATABASE_URL)
+    if TEST_REDIS_URL:
+        _reset_rate_limits(TEST_REDIS_URL)
+    config = configuration.TestConfig(tmp_path_factory.mktemp("phone-width"), TEST_DATABASE_URL)
+    config.WTF_CSRF_ENABLED = False
+    config.REDIS_URL = TEST_REDIS_URL
+    db.upgrade(config.DATABASE_URL)
+    app = create_app(config)
+    phone = app.test_client()
+    paths = {"home": "/", "my-tables": "/games", "join": "/join", "score-choose": "/score/",
+             "play": "/play", "api": "/api", "groups-mine": "/groups",
+             "groups-new": "/groups/new"}
+
+    for ruleset in all_rulesets(Capability.SCORE):
+        paths[f"score-{ruleset.id}"] = \
+            f"/score/{ruleset.id}?_players={_players(ruleset.catalogue.player_counts)}"
+    for ruleset in all_rulesets(Capability.PRINT):
+        paths[f"print-{ruleset.id}"] = f"/print/{ruleset.id}"
+
+    # live tables: this phone opens each (five players if the form's defaults allow five,
+    # else the game's usual number) and sits in the first seat
+    for ruleset in all_rulesets(Capability.LIVE):
+        for players in (_players(ruleset.catalogue.live_player_counts),
+                        ruleset.catalogue.default_players):
+            paths[f"new-{ruleset.id}"] = f"/tables/new/{ruleset.id}?_players={players}"
+            form = next(f for f in forms(phone.get(paths[f"new-{ruleset.id}"]).get_data(
+                as_text=True)) if any(name == "players.0" for name, *_ in f.fields))
+            opened = phone.post(f"/tables/new/{ruleset.id}", data=form.values(
+                action="open", **{f"players.{i}": NAMES[i] for i in range(players)}))
+            if opened.status_code == 303:
+                break
+        assert opened.status_code == 303, opened.get_data(as_text=True)[:2000]
+        table_id = opened.headers["Location"].split("/")[2]
+        claimed = phone.post(f"/tables/{table_id}/seats/0/claim")
+        assert claimed.status_code == 303, claimed.get_data(as_text=True)[:2000]
+        paths[f"seats-{ruleset.id}"] = f"/tables/{table_id}/join"
+        paths[f"phone-{ruleset.id}"] = f"/tables/{table_id}"
+        paths[f"host-{ruleset.id}"] = f"/tables/{table_id}/host"
+
+    # a group with two saved five-player games
+    page = phone.post("/groups/new", data={"name": "Keddi társasjátékosok"})
+    assert page.status_code == 200
+    group = int(re.search(r'/groups/(\d+)"', page.get_data(as_text=True)).group(1))
+    document = ra_document(players=5)
+    for player, name in zip(document["players"], NAMES):
+        player["name"] = name
+    for _ in range(2):
+        saved = phone.post(f"/score/{document['game']}", data=ra_form(document) | {
+            "action": "save"})
+        assert saved.status_code == 303, saved.get_data(as_text=True)[:2000]
+        table_id = saved.headers["Location"].split("/")[2]
+        added = phone.post(f"/groups/{group}/plays", data={"table": table_id})
+        assert added.status_code == 303
+    paths["sheet"] = f"/tables/{table_id}"
+    home = phone.get(f"/groups/{group}").get_data(as_text=True)
+    players = re.findall(rf'/groups/{group}/players/(\d+)"', home)
+    assert len(players) >= 2, home
+    paths.update({
+        "group-home": f"/groups/{group}", "group-ladder": f"/groups/{group}/ladder",
+        "group-game": f"/groups/{group}/games/{document['game']}",
+        "group-player": f"/groups/{group}/players/{players[0]}",
+        "group-h2h": f"/groups/{group}/head-to-head?a={players[0]}&b={players[1]}",
+        "group-admin": f"/groups/{group}/admin", "group-copies": f"/groups/{group}/copy"})
+    for ruleset in all_rulesets(Capability.LIVE):
+        paths[f"copy-{ruleset.id}"] = f"/groups/{group}/copy/{ruleset.id}"
+
+    cookies = {name: phone.get_cookie(name).value
+               for name in (wallet.TABLES_COOKIE, wallet.GROUPS_COOKIE)}
+    with serving(app) as base:
+        yield base, paths, cookies
+    app.extensions["scribe.engine"].dispose()
+
+
+@pytest.fixture(scope="module")
+def pages(site):
+    """One browser, one phone-sized context per language holding the phone's cookies; gives
+    a page (one per language, reused) for a language code."""
+    if CHROMIUM is None:
+        pytest.skip("no system Chromium (install Debian's chromium; .ci/run does)")
+    sync_api = pytest.importorskip("playwright.sync_api")
+    base, _paths, cookies = site
+    with sync_api.sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=[
+            "--no-sandbox", "--disable-gpu", "--no-first-run"])
+        opened = {}
+
+        def page_for(language: str):
+            if language not in opened:
+                context = browser.new_context(viewport=PHONE, locale=LANGUAGES[language],
+                                              is_mobile=True, has_touch=True)
+                context.add_cookies([{"name": name, "value": value, "url": base}
+                                     for name, value in cookies.items()])
+                opened[language] = context.new_page()
+            return opened[language]
+
+        yield page_for
+        browser.close()
+
+
+# What sticks out: elements whose right edge passes the viewport's, leaving out those inside
+# a box that scrolls or clips by itself (overflow-x other than visible, below <body>).
+MEASURE = """() => {
+  const width = document.documentElement.clientWidth;
+  const out = [];
+  for (const el of document.body.querySelectorAll('*')) {
+    const box = el.getBoundingClientRect();
+    if (box.width === 0 || box.right <= width + 0.5) continue;
+    let inner = false;
+    for (let p = el.parentElement; p && p !== document.body; p = p.parentElement) {
+      if (getComputedStyle(p).overflowX !== 'visible') { inner = true; break; }
+    }
+    if (inner) continue;
+    const name = el.tagName.toLowerCase() + (el.id ? '#' + el.id : '') +
+      (el.className && typeof el.className === 'string'
+        ? '.' + el.className.trim().split(/\\s+/).join('.') : '');
+    out.push(name + ' right=' + Math.round(box.right) + ' "' +
+             (el.textContent || '').trim().slice(0, 40) + '"');
+  }
+  return {scrollWidth: document.documentElement.scrollWidth, clientWidth: width,
+          lang: document.documentElement.lang, sticking: out.slice(0, 8)};
+}"""
+
+
+@pytest.mark.parametrize("language", list(LANGUAGES))
+@pytest.mark.parametrize("key", PAGES)
+def test_page_fits_a_390_px_phone(site, pages, language, key):
+    base, paths, _cookies = site
+    page = pages(language)
+    response = page.goto(base + paths[key])
+    assert response is not None and response.status == 200, (key, paths[key])
+    page.wait_for_load_state("load")
+    measured = page.evaluate(MEASURE)
+    if SCREENSHOTS:
+        Path(SCREENSHOTS).mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=f"{SCREENSHOTS}/{language}-{key}.png", full_page=True)
+    assert measured["lang"] == language                      # the page is in this language
+    assert measured["clientWidth"] == WIDTH
+    assert measured["scrollWidth"] <= WIDTH, (paths[key], measured)
+    assert measured["sticking"] == [], (paths[key], measured)
