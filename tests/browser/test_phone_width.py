@@ -49,7 +49,8 @@ def _pages() -> list[str]:
     pages += [f"score-{r.id}" for r in all_rulesets(Capability.SCORE)]
     for ruleset in all_rulesets(Capability.LIVE):
         pages += [f"new-{ruleset.id}", f"seats-{ruleset.id}", f"phone-{ruleset.id}",
-                  f"host-{ruleset.id}", f"copy-{ruleset.id}"]
+                  f"host-{ruleset.id}"]
+    pages += [f"copy-{r.id}" for r in all_rulesets() if r.edition]
     pages += [f"print-{r.id}" for r in all_rulesets(Capability.PRINT)]
     return pages
 
@@ -125,7 +126,7 @@ def site(tmp_path_factory):
         "group-player": f"/groups/{group}/players/{players[0]}",
         "group-h2h": f"/groups/{group}/head-to-head?a={players[0]}&b={players[1]}",
         "group-admin": f"/groups/{group}/admin", "group-copies": f"/groups/{group}/copy"})
-    for ruleset in all_rulesets(Capability.LIVE):
+    for ruleset in all_rulesets():
         paths[f"copy-{ruleset.id}"] = f"/groups/{group}/copy/{ruleset.id}"
 
     cookies = {name: phone.get_cookie(name).value
