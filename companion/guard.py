@@ -45,11 +45,6 @@ class UnsafeJSON(ValueError):
         self.status = status
 
 
-def _refuse_constant(name: str) -> Any:
-    raise UnsafeJSON(RuleViolation("json.not_a_number",
-                                   N_("Numbers must be finite (no NaN or Infinity)."), None))
-
-
 def text_problem(text: str) -> RuleViolation | None:
     """Why ``text`` cannot be stored, if it cannot: not valid Unicode, or a control
     character."""
@@ -63,41 +58,48 @@ def text_problem(text: str) -> RuleViolation | None:
     return None
 
 
+def _entry(path: str | None, key: Any) -> str:
+    """The dotted path of ``key`` under ``path`` (an empty key is shown as ``""``, a key
+    that is not storable text without its control characters)."""
+    name = _field_name(str(key)) if str(key) else '""'
+    return f"{path}.{name}" if path else name
+
+
 def check_value(value: Any) -> None:
     """Walk a parsed JSON value (without recursion) and raise UnsafeJSON at the first thing
-    we refuse, naming its dotted path."""
-    stack: list[tuple[Any, str, int]] = [(value, "", 0)]
+    we refuse, naming its dotted path (``field``); ``field`` is None only when the document
+    itself (not one of its entries) is refused."""
+    stack: list[tuple[Any, str | None, int]] = [(value, None, 0)]
     while stack:
         item, path, depth = stack.pop()
         if depth > MAX_DEPTH:
             raise UnsafeJSON(RuleViolation("json.too_deep", N_(
-                "The document nests deeper than %(depth)d levels."), path or None,
-                depth=MAX_DEPTH))
+                "The document nests deeper than %(depth)d levels."), path, depth=MAX_DEPTH))
         if isinstance(item, str):
             problem = text_problem(item)
             if problem is not None:
-                problem.field = path or None
+                problem.field = path
                 raise UnsafeJSON(problem)
         elif isinstance(item, bool) or item is None:
             continue
         elif isinstance(item, float):
-            if not math.isfinite(item):          # 1e400 parses as Infinity
+            if not math.isfinite(item):          # NaN, Infinity, and 1e400 (parsed as inf)
                 raise UnsafeJSON(RuleViolation("json.not_a_number", N_(
-                    "Numbers must be finite (no NaN or Infinity)."), path or None))
+                    "Numbers must be finite (no NaN or Infinity)."), path))
         elif isinstance(item, int):
             if abs(item) > MAX_INT:
                 raise UnsafeJSON(RuleViolation("json.number_too_large",
-                                               N_("This number is too large."), path or None))
+                                               N_("This number is too large."), path))
         elif isinstance(item, dict):
             for key, sub in item.items():
                 problem = text_problem(key)
-                if problem is not None:
-                    problem.field = path or None
+                if problem is not None:        # the key itself: named without its culprit
+                    problem.field = _entry(path, key)
                     raise UnsafeJSON(problem)
-                stack.append((sub, f"{path}.{key}" if path else str(key), depth + 1))
+                stack.append((sub, _entry(path, key), depth + 1))
         elif isinstance(item, list):
             for index, sub in enumerate(item):
-                stack.append((sub, f"{path}.{index}" if path else str(index), depth + 1))
+                stack.append((sub, _entry(path, index), depth + 1))
 
 
 def _field_name(name: str) -> str:
@@ -135,7 +137,7 @@ def parameter_problem() -> RuleViolation | None:
 def safe_loads(data: str | bytes) -> Any:
     """``json.loads`` that refuses what :func:`check_value` refuses, and NaN/Infinity."""
     try:
-        value = json.loads(data, parse_constant=_refuse_constant)
+        value = json.loads(data)      # NaN, Infinity, 1e400: floats check_value refuses
     except RecursionError:
         raise UnsafeJSON(RuleViolation("json.too_deep", N_(
             "The document nests deeper than %(depth)d levels."), None, depth=MAX_DEPTH)) \
