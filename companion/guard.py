@@ -15,13 +15,15 @@
 from __future__ import annotations
 
 import json
+import math
 import re
 from typing import Any
 
 import orjson
-from flask import Flask, jsonify, request
+from flask import Flask, current_app, jsonify, render_template, request
 from flask.json.provider import DefaultJSONProvider
 from flask_babel import gettext
+from werkzeug.exceptions import RequestEntityTooLarge
 from werkzeug.routing import IntegerConverter
 
 from .rules.base import N_, RuleViolation
@@ -43,11 +45,6 @@ class UnsafeJSON(ValueError):
         self.status = status
 
 
-def _refuse_constant(name: str) -> Any:
-    raise UnsafeJSON(RuleViolation("json.not_a_number",
-                                   N_("Numbers must be finite (no NaN or Infinity)."), None))
-
-
 def text_problem(text: str) -> RuleViolation | None:
     """Why ``text`` cannot be stored, if it cannot: not valid Unicode, or a control
     character."""
@@ -61,43 +58,86 @@ def text_problem(text: str) -> RuleViolation | None:
     return None
 
 
+def _entry(path: str | None, key: Any) -> str:
+    """The dotted path of ``key`` under ``path`` (an empty key is shown as ``""``, a key
+    that is not storable text without its control characters)."""
+    name = _field_name(str(key)) if str(key) else '""'
+    return f"{path}.{name}" if path else name
+
+
 def check_value(value: Any) -> None:
     """Walk a parsed JSON value (without recursion) and raise UnsafeJSON at the first thing
-    we refuse, naming its dotted path."""
-    stack: list[tuple[Any, str, int]] = [(value, "", 0)]
+    we refuse, naming its dotted path (``field``); ``field`` is None only when the document
+    itself (not one of its entries) is refused."""
+    stack: list[tuple[Any, str | None, int]] = [(value, None, 0)]
     while stack:
         item, path, depth = stack.pop()
         if depth > MAX_DEPTH:
             raise UnsafeJSON(RuleViolation("json.too_deep", N_(
-                "The document nests deeper than %(depth)d levels."), path or None,
-                depth=MAX_DEPTH))
+                "The document nests deeper than %(depth)d levels."), path, depth=MAX_DEPTH))
         if isinstance(item, str):
             problem = text_problem(item)
             if problem is not None:
-                problem.field = path or None
+                problem.field = path
                 raise UnsafeJSON(problem)
         elif isinstance(item, bool) or item is None:
             continue
+        elif isinstance(item, float):
+            if not math.isfinite(item):          # NaN, Infinity, and 1e400 (parsed as inf)
+                raise UnsafeJSON(RuleViolation("json.not_a_number", N_(
+                    "Numbers must be finite (no NaN or Infinity)."), path))
         elif isinstance(item, int):
             if abs(item) > MAX_INT:
                 raise UnsafeJSON(RuleViolation("json.number_too_large",
-                                               N_("This number is too large."), path or None))
+                                               N_("This number is too large."), path))
         elif isinstance(item, dict):
             for key, sub in item.items():
                 problem = text_problem(key)
-                if problem is not None:
-                    problem.field = path or None
+                if problem is not None:        # the key itself: named without its culprit
+                    problem.field = _entry(path, key)
                     raise UnsafeJSON(problem)
-                stack.append((sub, f"{path}.{key}" if path else str(key), depth + 1))
+                stack.append((sub, _entry(path, key), depth + 1))
         elif isinstance(item, list):
             for index, sub in enumerate(item):
-                stack.append((sub, f"{path}.{index}" if path else str(index), depth + 1))
+                stack.append((sub, _entry(path, index), depth + 1))
+
+
+def _field_name(name: str) -> str:
+    """A parameter's name as it can be shown in an answer (no control characters)."""
+    return CONTROL.sub("?", name.encode("utf-8", "replace").decode("utf-8"))
+
+
+def parameter_problem() -> RuleViolation | None:
+    """The first path segment, query value or form field (name or value) of the request that
+    is not storable text, with ``field`` naming the parameter: NUL and the other control
+    characters cannot be stored by PostgreSQL, so they are refused before any view runs."""
+    for name, value in (request.view_args or {}).items():
+        if isinstance(value, str):
+            problem = text_problem(value)
+            if problem is not None:
+                problem.field = name
+                return problem
+    sources = [request.args]
+    if request.method not in ("GET", "HEAD", "OPTIONS") and request.mimetype in (
+            "application/x-www-form-urlencoded", "multipart/form-data"):
+        limit = request.max_content_length
+        if request.content_length is not None and (not limit
+                                                   or request.content_length <= limit):
+            sources.append(request.form)     # a larger body is the view's own (imports)
+    for source in sources:
+        for name, values in source.lists():
+            for text in (name, *values):
+                problem = text_problem(text)
+                if problem is not None:
+                    problem.field = _field_name(name)
+                    return problem
+    return None
 
 
 def safe_loads(data: str | bytes) -> Any:
     """``json.loads`` that refuses what :func:`check_value` refuses, and NaN/Infinity."""
     try:
-        value = json.loads(data, parse_constant=_refuse_constant)
+        value = json.loads(data)      # NaN, Infinity, 1e400: floats check_value refuses
     except RecursionError:
         raise UnsafeJSON(RuleViolation("json.too_deep", N_(
             "The document nests deeper than %(depth)d levels."), None, depth=MAX_DEPTH)) \
@@ -131,6 +171,27 @@ class JSONProvider(DefaultJSONProvider):
         return safe_loads(s)
 
 
+def body_limit_of(limit: int):
+    """Decorate a view that accepts bodies up to ``limit`` bytes (the app's own limit is
+    ``MAX_CONTENT_LENGTH``); the guard reads and refuses bodies by it."""
+    def decorate(view):
+        view.body_limit = limit
+        return view
+    return decorate
+
+
+def body_limit() -> int | None:
+    """The body size the request's view accepts."""
+    view = current_app.view_functions.get(request.endpoint) if request.endpoint else None
+    return getattr(view, "body_limit", None) or current_app.config.get("MAX_CONTENT_LENGTH")
+
+
+def too_large():
+    """413 as the JSON error (the body was larger than the app accepts)."""
+    return jsonify({"error": "http_413", "field": None, "message": gettext(
+        "The request body is larger than %(max)d KiB.", max=(body_limit() or 0) // 1024)}), 413
+
+
 class BoundedInt(IntegerConverter):
     """``<int:…>`` in routes: 0 … 2³¹−1 (a larger number names nothing: 404)."""
 
@@ -156,15 +217,45 @@ def init_app(app: Flask) -> None:
     app.url_map.converters["int"] = BoundedInt
 
     @app.before_request
+    def _check_parameters():
+        """NUL or another control character in a path segment, a query value or a form field:
+        the API answers the JSON error naming the parameter; a page answers 404 when the
+        address itself holds it (it names nothing), else 422, in words."""
+        problem = parameter_problem()
+        if problem is None:
+            return None
+        if request.path.startswith("/api/"):
+            return jsonify(problem.as_dict(gettext)), 422
+        if problem.field in (request.view_args or {}):
+            return render_template("error.html", code=404, message=gettext(
+                "There is nothing at this address.")), 404
+        message = gettext("“%(field)s” holds a character that cannot be kept (a control "
+                          "character, or text that is not valid Unicode); remove it and "
+                          "send again.", field=problem.field)
+        return render_template("error.html", code=422, message=message), 422
+
+    @app.before_request
     def _parse_json_once():
         """Parse a JSON body here so that a refused one is answered before any view runs;
         the views then read the parsed value as usual."""
         if not request.is_json or request.method in ("GET", "HEAD", "OPTIONS"):
             return None
-        limit = app.config.get("MAX_CONTENT_LENGTH")
-        if limit and request.content_length and request.content_length > limit:
-            return None          # a view with a larger limit of its own (imports) reads it
-        raw = request.get_data(cache=True)
+        limit = body_limit()
+        if limit != app.config.get("MAX_CONTENT_LENGTH"):
+            request.max_content_length = limit       # a view with a limit of its own
+        if request.content_length is None:
+            # chunked: read it here, bounded, so that too much is a 413 (Werkzeug would
+            # silently cut it at the limit, and the view would see broken JSON)
+            if "wsgi.input_terminated" not in request.environ:
+                return None                          # nothing a view could read either
+            raw = request.environ["wsgi.input"].read(limit + 1 if limit else -1)
+            if limit and len(raw) > limit:
+                return too_large()
+            request._cached_data = raw
+        elif limit and request.content_length > limit:
+            return too_large()
+        else:
+            raw = request.get_data(cache=True)
         if not raw:
             return None
         try:

@@ -12,7 +12,7 @@ from .. import db
 from ..i18n import violation_body
 from ..rules import all_rulesets
 from ..rules.base import InvalidDocument
-from ..services.scoring import ruleset_for, save_scored_table
+from ..services.scoring import ruleset_for, save_scored_table, score_to_keep
 from ..services.tables import new_token
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
@@ -41,7 +41,7 @@ def score():
         return error("bad_json", _("The request body must be a JSON document."), 400)
     try:
         ruleset = ruleset_for(document)
-        sheet = ruleset.score_final(document)
+        sheet = score_to_keep(ruleset, document)
     except InvalidDocument as invalid:
         body = violation_body(invalid.first)
         body["errors"] = [violation_body(v) for v in invalid.violations]

@@ -17,6 +17,7 @@ from flask_babel import gettext as _
 
 from .. import db
 from ..i18n import violation_body
+from ..guard import body_limit_of
 from ..models import GameTable
 from ..rules.base import InvalidDocument, N_
 from ..services import editions, bgstats, groups, stats
@@ -342,6 +343,7 @@ def export_csv(group_id: int):
 
 
 @bp.post("/groups/<int:group_id>/import/bgstats")
+@body_limit_of(bgstats.MAX_IMPORT_BYTES + 64 * 1024)       # room for a form's own bytes
 def import_bgstats(group_id: int):
     """Import a BG Stats backup (admin): the file as the body, or as the ``file`` field of a
     form; ``actor`` as a form field or ``?actor=``. Answers with what was imported and every

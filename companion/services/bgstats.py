@@ -53,7 +53,7 @@ from urllib.parse import quote
 from sqlalchemy import func
 from sqlmodel import Session, col, select
 
-from ..guard import UnsafeJSON, check_value, safe_loads
+from ..guard import DB_INT_MAX, UnsafeJSON, check_value, safe_loads
 from ..models import (GameTable, Group, GroupMembership, Player, Result, Seat, TableMode,
                       TableStatus, new_table_id, utcnow)
 from ..rules import all_rulesets
@@ -413,7 +413,7 @@ def _seats_of(scores: list, players: Mapping[int, dict], report: ImportReport, i
         rank = score_entry.get("rank", 0)
         if rank is None:
             rank = 0
-        if not _is_int(rank) or rank < 0:
+        if not _is_int(rank) or not 0 <= rank <= DB_INT_MAX:   # a 32-bit column
             report.skip("plays", index, "import.bad_rank",
                         N_("A rank is a whole number from 1."), f"{where}.rank")
             return None

@@ -26,11 +26,12 @@ from typing import Any, Mapping, Sequence
 
 from sqlmodel import Session, col, delete, select
 
-from ..guard import text_problem
+from ..guard import DB_INT_MAX, text_problem
 from ..models import (AuditEntry, GameTable, Group, GroupMembership, Player, Result, Seat,
                       TableMode, TableStatus, utcnow)
 from ..rules import get_ruleset
 from ..rules.base import N_, Ruleset, competition_ranks
+from .scoring import score_to_keep
 from .tables import TableProblem, hash_token, new_token
 
 GROUP_NAME_MAX = 80
@@ -614,9 +615,12 @@ def _score_results_only(document: Mapping[str, Any], seats: Sequence[Seat]
         if isinstance(score, bool) or not isinstance(score, int):
             raise GroupProblem(422, "schema.not_integer", N_("This must be a whole number."),
                                f"{field}.score")
+        if abs(score) > DB_INT_MAX:          # Results are 32-bit integers on PostgreSQL
+            raise GroupProblem(422, "schema.too_large", N_("At most %(max)d."),
+                               f"{field}.score", max=DB_INT_MAX)
         rank = entry.get("rank")
         if rank is not None and (isinstance(rank, bool) or not isinstance(rank, int)
-                                 or rank < 1):
+                                 or not 1 <= rank <= DB_INT_MAX):
             raise GroupProblem(422, "play.bad_rank", N_("A rank is a whole number from 1."),
                                f"{field}.rank")
         name = entry.get("name", seat.name)
@@ -675,7 +679,7 @@ def correct_play(session: Session, group: Group, table_id: Any, document: Any,
         if new_document.get("game") != table.game:
             raise GroupProblem(422, "play.other_game",
                                N_("The document is for another game than the play."), "game")
-        sheet = ruleset.score_final(new_document)       # InvalidDocument when wrong
+        sheet = score_to_keep(ruleset, new_document)    # InvalidDocument when wrong
         if not sheet.complete:
             raise GroupProblem(422, "play.incomplete",
                                N_("A correction must describe the finished game."))

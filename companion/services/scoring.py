@@ -12,6 +12,7 @@ from typing import Any, Mapping, Sequence
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col, delete, select
 
+from ..guard import DB_INT_MAX
 from ..models import (GameTable, GroupMembership, Player, Result, Seat, TableAudit, TableMode,
                       TableStatus, utcnow)
 from ..rules import get_ruleset
@@ -34,7 +35,21 @@ def ruleset_for(document: Any) -> Ruleset:
 
 def score_document(document: Any) -> Scoresheet:
     """Score any game's final-state document (raises InvalidDocument)."""
-    return ruleset_for(document).score_final(document)
+    return score_to_keep(ruleset_for(document), document)
+
+
+def score_to_keep(ruleset: Ruleset, document: Any) -> Scoresheet:
+    """``ruleset.score_final(document)``, refusing a sheet whose totals or ranks could not be
+    stored (Results are 32-bit integers on PostgreSQL) with a violation naming the player."""
+    sheet = ruleset.score_final(document)
+    violations = [RuleViolation("score.total_too_large",
+                                N_("This player's total is too large to be kept (at most "
+                                   "%(max)d)."), f"players.{index}", max=DB_INT_MAX)
+                  for index, line in enumerate(sheet.players)
+                  if abs(line.total) > DB_INT_MAX or abs(line.rank) > DB_INT_MAX]
+    if violations:
+        raise InvalidDocument(violations)
+    return sheet
 
 
 class ScoreProblem(RuleViolation):

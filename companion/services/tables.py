@@ -52,8 +52,12 @@ class StaleVersion(Exception):
         self.version = version
 
 
-def hash_token(token: str) -> str:
-    return hashlib.sha256(token.encode()).hexdigest()
+def hash_token(token: Any) -> str:
+    """The stored form of a token; something that is not text (a number, true) from a JSON
+    body hashes to a value no stored token has, so it names nothing (never a 500)."""
+    if not isinstance(token, str):
+        return "-"
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
 
 
 def new_token() -> str:

@@ -73,6 +73,13 @@ def _kept_here(table) -> bool:
     return True
 
 
+@bp.get("/api/openapi.json")
+def openapi_json():
+    """The OpenAPI 3.1 document of the JSON API (built from the schemas that validate)."""
+    from ..api.openapi import openapi_document
+    return openapi_document()
+
+
 @bp.get("/api")
 def api_docs():
     """The API documentation page."""

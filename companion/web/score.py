@@ -31,6 +31,7 @@ from ..i18n import render_violation
 from ..rules import Capability, all_rulesets, get_ruleset, offers
 from ..rules.base import InvalidDocument, N_, RuleViolation, Ruleset
 from ..services.scoring import (ScoreProblem, correct_scored_table, delete_scored_table,
+                                score_to_keep,
                                 keeper_table, save_scored_once, sheet_rows)
 from . import wallet
 from .schema_form import (build_form, document_values, error_summary, errors_by_field,
@@ -152,7 +153,7 @@ def score_form(game: str):
         violations.append(RuleViolation("schema.too_long", N_("At most %(max)d characters."),
                                         "_notes", max=NOTES_MAX))
     try:
-        sheet = ruleset.score_final(document)
+        sheet = score_to_keep(ruleset, document)
     except InvalidDocument as invalid:
         violations.extend(invalid.violations)
         sheet = None

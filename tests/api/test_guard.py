@@ -52,3 +52,85 @@ def test_cookies_are_secure_behind_https(client):
     answer = client.post("/language", data={"language": "hu", "next": "/"},
                          base_url="https://scribe.example")
     assert all("Secure" in c for c in answer.headers.getlist("Set-Cookie"))
+
+
+# ---- issue 10 §2, input safety (guard) ------------------------------------------------------
+
+
+@pytest.mark.parametrize("url, field", [
+    ("/api/v1/tables/a%00b", "table_id"),
+    ("/api/v1/groups/1/plays/a%01b", "table_id"),
+    ("/api/v1/groups/1/plays?game=r%00a", "game"),
+])
+def test_control_characters_in_api_parameters_name_the_parameter(client, url, field):
+    answer = client.get(url)
+    assert answer.status_code == 422
+    body = answer.get_json()
+    assert body["error"] == "text.control_character" and body["field"] == field
+    assert body["message"]
+
+
+def test_control_characters_in_pages_are_404_or_422(client):
+    assert client.get("/tables/a%00b").status_code == 404
+    assert client.get("/j/AB%00CD").status_code == 404
+    answer = client.post("/join", data={"code": "AB\x00CD"})
+    assert answer.status_code == 422 and "code" in answer.get_data(as_text=True)
+
+
+def test_non_finite_numbers_are_refused_with_the_field(client):
+    for raw, field in (('{"game": "ra", "x": 1e400}', "x"),
+                       ('{"game": "ra", "players": [{"suns": [-1e999]}]}', "players.0.suns.0"),
+                       ('{"game": "ra", "a": NaN}', "a")):
+        answer = client.post("/api/v1/score", data=raw, content_type="application/json")
+        assert answer.status_code == 422
+        assert answer.get_json()["error"] == "json.not_a_number"
+        assert answer.get_json()["field"] == field
+
+
+def test_totals_past_a_32_bit_column_are_refused(client):
+    from tests.factories import ra_document
+
+    document = ra_document(3)
+    document["players"][0]["epochs"][0]["gold"] = 2 ** 40       # 3 points a gold
+    answer = client.post("/api/v1/score?save=1", json=document)
+    assert answer.status_code == 422, answer.get_data(as_text=True)[:300]
+    assert answer.get_json()["field"].startswith("players.0")
+
+
+def test_a_bgstats_rank_past_32_bits_is_skipped_with_its_field(client):
+    group = client.post("/api/v1/groups", json={"name": "G"}).get_json()
+    backup = {"players": [{"id": 1, "name": "Ana"}, {"id": 2, "name": "Bea"}],
+              "games": [{"id": 1, "name": "Ra"}],
+              "plays": [{"gameRefId": 1, "playDate": "2024-01-01 20:00:00", "uuid": "u1",
+                         "playerScores": [{"playerRefId": 1, "score": "10", "rank": 2 ** 40},
+                                          {"playerRefId": 2, "score": "5", "rank": 2}]}]}
+    answer = client.post(f"/api/v1/groups/{group['id']}/import/bgstats", json=backup,
+                         headers={"Authorization": f"Bearer {group['admin_token']}"})
+    assert answer.status_code < 500, answer.get_data(as_text=True)[:300]
+    report = answer.get_json()
+    assert report["imported"] == 0
+    assert any(s["field"].endswith(".rank") for s in report["skipped"]), report
+
+
+def test_a_chunked_body_over_the_limit_is_413_json(client):
+    import io
+    big = b'{"name": "' + b"a" * (2 * 1024 * 1024) + b'"}'
+    answer = client.post("/api/v1/groups", input_stream=io.BytesIO(big),
+                         environ_overrides={"wsgi.input_terminated": True},
+                         headers={"Content-Type": "application/json",
+                                  "Transfer-Encoding": "chunked"})
+    assert answer.status_code == 413
+    assert answer.get_json()["error"] == "http_413" and answer.get_json()["message"]
+
+
+def test_the_openapi_document_covers_every_api_route(app, client):
+    document = client.get("/api/openapi.json").get_json()
+    assert document["openapi"].startswith("3.1")
+    import re
+    for rule in app.url_map.iter_rules():
+        if rule.rule.startswith("/api/v1/"):
+            path = re.sub(r"<(?:\w+:)?(\w+)>", r"{\1}", rule.rule)
+            for method in rule.methods - {"HEAD", "OPTIONS"}:
+                assert method.lower() in document["paths"][path], (path, method)
+    assert "final_ra" in document["components"]["schemas"]
+    assert "/api/openapi.json" in client.get("/api").get_data(as_text=True)
