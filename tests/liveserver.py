@@ -47,7 +47,8 @@ class Server:
         environment = {k: v for k, v in os.environ.items()
                        if k not in ("DATABASE_URL", "REDIS_URL", "PUBLIC_URL")}
         environment.update(SCRIBE_INSTANCE=str(tmp_path / f"instance-{name}"),
-                           SECRET_KEY="test-secret-not-for-production", **(env or {}))
+                           SECRET_KEY="test-secret-not-for-production")
+        environment.update(env or {})            # may name a SCRIBE_INSTANCE to share
         self.log = open(self.log_path, "wb")
         self.process = subprocess.Popen(
             [sys.executable, "-m", "companion", "serve", *args, "--port", str(self.port)],

@@ -3,12 +3,17 @@
 from __future__ import annotations
 
 import os
+import socket
 import subprocess
 import sys
 import time
 import urllib.request
+from pathlib import Path
 
-from tests.liveserver import ROOT, free_port
+import pytest
+
+from companion.config import lan_address
+from tests.liveserver import ROOT, Server, free_port
 
 __all__ = ["free_port"]          # tests/api import it from here
 
@@ -37,3 +42,37 @@ def test_serve_migrates_sqlite_in_instance_and_answers(tmp_path):
     finally:
         server.terminate()
         server.wait(timeout=10)
+
+
+def _listening_on(port: int) -> set[str]:
+    """The addresses (dotted IPv4) that sockets in LISTEN state bind on ``port``, from
+    /proc/net/tcp (the kernel's own word; nothing is sent anywhere)."""
+    addresses = set()
+    for line in Path("/proc/net/tcp").read_text().splitlines()[1:]:
+        fields = line.split()
+        address, hex_port = fields[1].split(":")
+        if int(hex_port, 16) == port and fields[3] == "0A":           # 0A: LISTEN
+            addresses.add(socket.inet_ntoa(bytes.fromhex(address)[::-1]))
+    return addresses
+
+
+def _reaches(address: str, port: int) -> bool:
+    try:
+        with socket.create_connection((address, port), timeout=2):
+            return True
+    except OSError:
+        return False
+
+
+@pytest.mark.skipif(not Path("/proc/net/tcp").exists(), reason="needs Linux's /proc/net/tcp")
+@pytest.mark.parametrize("args, bound", [((), "0.0.0.0"), (("--local",), "127.0.0.1")])
+def test_serve_listens_on_the_lan_by_default_and_on_loopback_with_local(tmp_path, args, bound):
+    server = Server("bind", tmp_path, ("--workers", "1", *args))
+    try:
+        server.wait_ready()
+        assert _listening_on(server.port) == {bound}
+        lan = lan_address()           # this machine's own address: the packets stay on it
+        if lan is not None:
+            assert _reaches(lan, server.port) is (bound == "0.0.0.0")
+    finally:
+        server.stop()

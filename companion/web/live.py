@@ -568,9 +568,13 @@ def host(table_id: str):
         url = public_url("live.take_host", table_id=table.id, token=token)
         shown = {"host_link": True, "opening": True, "url": url, "qr": qr_svg(url)}
     join_url = public_url("live.join_by_code", code=table.code) if table.code else None
+    seats = live.seats(session, table)
+    # whom the table awaits (several seats when players act at the same time)
+    awaiting = [seats[position] for position in sorted(get_ruleset(table.game).awaiting(
+        live.state_at(session, table)).seats)] if table.status == "playing" else []
     return render_template("live/host.html", table=table, join_url=join_url,
                            qr=qr_svg(join_url) if join_url else None, shown=shown,
-                           seats=live.seats(session, table),
+                           seats=seats, awaiting=awaiting,
                            undo_request=live.open_undo_request(table),
                            last_move=_last_move(table), idempotency_key=uuid.uuid4().hex)
 

@@ -49,6 +49,52 @@ def test_a_double_tapped_undo_undoes_once_and_a_stale_one_is_refused(app, client
     assert missing.status_code == 422 and missing.get_json()["field"] == "idempotency_key"
 
 
+def test_a_stale_undo_is_answered_with_the_fresh_state(client):
+    """The 409 carries the table as it is now (state, version), so the phone can show it."""
+    table = LiveTable(client)
+    table.ok(0, {"type": "draw", "tile": "pharaoh"})
+    seen = table.version                              # the host's page is at this version
+    seen_state = table.get(table.host).get_json()["state"]
+    table.ok(1, {"type": "draw", "tile": "gold"})     # ... then Bea moves
+    fresh = table.get(table.host).get_json()
+    stale = client.post(f"{table.url}/undo", headers=bearer(table.host),
+                        json={"version": seen, "idempotency_key": new_key("undo")})
+    assert stale.status_code == 409, stale.get_json()
+    body = stale.get_json()
+    assert body["error"] == "stale_version" and body["field"] == "version"
+    assert body["version"] == fresh["version"] == seen + 1
+    assert body["state"] == fresh["state"] != seen_state   # the table now, Bea's gold in it
+    assert "gold" in body["state"]["track"]
+
+
+def test_identical_undos_sent_at_the_same_moment_undo_once(app, client):
+    """A retried undo racing its first try (same version, same key): one move is undone, and
+    both answers name the same new version."""
+    table = LiveTable(client)
+    table.ok(0, {"type": "draw", "tile": "pharaoh"})
+    table.ok(1, {"type": "draw", "tile": "gold"})
+    before, key, tries = table.version, new_key("undo"), 4
+    barrier = threading.Barrier(tries)
+    answers: list = [None] * tries
+
+    def send(number: int) -> None:
+        phone = app.test_client()
+        barrier.wait()
+        response = phone.post(f"{table.url}/undo", headers=bearer(table.tokens[1]),
+                              json={"version": before, "idempotency_key": key})
+        answers[number] = (response.status_code, response.get_json())
+
+    threads = [threading.Thread(target=send, args=(n,)) for n in range(tries)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(30)
+    assert [status for status, _body in answers] == [200] * tries, answers
+    assert {body["version"] for _status, body in answers} == {before + 1}
+    assert _undone(app, table) == 1
+    assert table.get(table.host).get_json()["version"] == before + 1
+
+
 def test_twelve_host_devices_reassigning_one_seat_get_one_success(app, client):
     table = LiveTable(client)
     generation = _seat(table, 1)["generation"]

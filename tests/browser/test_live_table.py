@@ -81,3 +81,47 @@ def test_a_phone_whose_stream_drops_says_so_and_catches_up_without_a_reload(
     watcher.wait_for_selector(".auction-track li.kind-pharaoh", timeout=10000)
     watcher.wait_for_selector(".live-indicator", state="hidden", timeout=5000)
     assert watcher.evaluate("window.stillTheSamePage") is True    # no reload happened
+
+
+def test_the_host_page_keeps_its_one_time_links_as_phones_join_and_move(live_server, browser,
+                                                                       phone):
+    """live.js refreshes the host's screen as phones join and move; the host link shown once
+    at opening and a rejoin code the host asked for stay on it, and it says whom the table
+    awaits."""
+    host = browser.new_page(viewport={"width": 1000, "height": 900})
+    host.goto(f"{live_server}/tables/new/ra")
+    host.click("button[value=remove_player]")
+    for seat, name in enumerate(["Ana", "Bo", "Cy"]):
+        host.fill(f"input[name='players.{seat}']", name)
+    host.click("button[value=open]")
+    host.wait_for_url(re.compile(r".*/tables/[\w-]+/host\?opened=1$"))
+    host.evaluate("window.stillTheSamePage = true")
+    recovery = host.locator("#host-recovery a").get_attribute("href")
+    assert "/take-host/" in recovery
+    assert host.locator("#awaiting").inner_text().strip() == "Waiting for Ana"
+    code = host.locator(".join-card .code").inner_text().strip()
+
+    ana = phone()
+    ana.goto(f"{live_server}/j/{code}")
+    ana.locator("#seat-1 button").click()
+    host.locator("#seat-1 .badge", has_text="joined").wait_for(timeout=5000)
+    ana.locator(".tile-grid button", has_text="Pharaoh").click()
+    host.locator("#awaiting", has_text="Waiting for Bo").wait_for(timeout=5000)
+    assert host.evaluate("window.stillTheSamePage") is True     # refreshed in place
+    assert host.locator("#host-recovery").is_visible()
+    assert host.locator("#host-recovery a").get_attribute("href") == recovery
+
+    host.locator("#seat-3 button[value=rejoin]").click()       # a form post: a new page
+    host.wait_for_selector("#rejoin-code svg")
+    rejoin = host.locator("#rejoin-code a").get_attribute("href")
+    assert "/rejoin/" in rejoin and "Cy" in host.locator("#rejoin-code h2").inner_text()
+    host.evaluate("window.stillTheSamePage = true")
+    bo = phone()
+    bo.goto(f"{live_server}/j/{code}")
+    bo.locator("#seat-2 button").click()
+    host.locator("#seat-2 .badge", has_text="joined").wait_for(timeout=5000)
+    bo.locator(".tile-grid button", has_text="Gold").click()
+    host.locator("#awaiting", has_text="Waiting for Cy").wait_for(timeout=5000)
+    assert host.evaluate("window.stillTheSamePage") is True
+    assert host.locator("#rejoin-code svg").is_visible()
+    assert host.locator("#rejoin-code a").get_attribute("href") == rejoin

@@ -225,3 +225,25 @@ def test_the_app_draws_for_a_seat_that_asks(client):
     assert after["version"] == int(form["version"]) + 1
     drawn = [kind for kind in after["state"]["track"] if kind]
     assert len(drawn) + after["state"]["ra_count"] == 1
+
+
+def test_the_host_page_says_whom_the_table_awaits(client):
+    response = open_table(client)                    # this client is the host
+    host_url = response.headers["Location"].split("?")[0]
+    table_id = host_url.split("/")[2]
+
+    def awaiting() -> str:
+        page = client.get(host_url).get_data(as_text=True)
+        line = re.search(r'<p class="status-line" id="awaiting">(.*?)</p>', page, re.S)
+        assert line, "no status line on the host page"
+        return " ".join(line.group(1).split())
+
+    assert awaiting() == "Waiting for Ana"           # inside #live: live.js keeps it current
+    ana = client.application.test_client()
+    assert ana.post(f"/tables/{table_id}/seats/0/claim").status_code == 303
+    fields = form_fields(ana.get(f"/tables/{table_id}").get_data(as_text=True), "draw")
+    assert ana.post(f"/tables/{table_id}/moves",
+                    data=with_tile(fields, "pharaoh")).status_code == 303
+    assert awaiting() == "Waiting for Bo"
+    assert client.post(f"/tables/{table_id}/close").status_code == 303
+    assert awaiting() == "<strong>The host closed this table.</strong>"
