@@ -40,8 +40,13 @@ OFFERED = """() => Array.from(document.querySelectorAll('.my-moves form')).map(f
 
 @pytest.fixture(scope="module")
 def night(tmp_path_factory):
-    """`python -m companion serve` as the README runs it; yields (server, the base URL the
-    phones open: the LAN address it printed, else 127.0.0.1)."""
+    """`python -m companion serve` as the README runs it; yields (server, the base URL it
+    printed for the phones: the LAN address, else 127.0.0.1; the base the browsers open).
+
+    Every link the host screen shows must start with the printed address. The browsers then
+    open the same paths on 127.0.0.1: the server listens on every address (test_serve.py
+    reads the kernel's table of listening sockets), and a test sends nothing but to the
+    loopback."""
     server = Server("night", tmp_path_factory.mktemp("night"))
     try:
         server.wait_ready()
@@ -52,7 +57,7 @@ def night(tmp_path_factory):
             lan = not ipaddress.ip_address(host).is_loopback
         except ValueError:
             lan = False                          # a machine name: not ours to resolve here
-        yield server, printed.group(1) if lan else server.base
+        yield server, printed.group(1) if lan else server.base, server.base
     finally:
         server.stop()
 
@@ -95,8 +100,9 @@ class Phones:
         assert refused is None, f"seat {seat}: {refused}"
 
 
-def _open_table(host, base: str, game: str, names: list[str]) -> tuple[str, str]:
-    """The host opens a table of ``names``; returns (table id, join link)."""
+def _open_table(host, printed: str, base: str, game: str,
+                names: list[str]) -> tuple[str, str]:
+    """The host opens a table of ``names``; returns (table id, join link, opened on ``base``)."""
     host.goto(f"{base}/tables/new/{game}")
     while host.locator("input[name^='players.']").count() < len(names):
         host.click("button[value=add_player]")
@@ -107,8 +113,8 @@ def _open_table(host, base: str, game: str, names: list[str]) -> tuple[str, str]
     host.click("button[value=open]")
     host.wait_for_url(re.compile(r".*/tables/[\w-]+/host\?opened=1$"))
     join = host.locator(".join-card a").get_attribute("href")
-    assert join.startswith(f"{base}/j/"), (join, base)      # the address the phones reach
-    return host.url.split("/")[-2], join
+    assert join.startswith(f"{printed}/j/"), (join, printed)   # the address the phones reach
+    return host.url.split("/")[-2], base + join[len(printed):]
 
 
 def _join(phone, join: str, count: int) -> list:
@@ -207,13 +213,13 @@ def _qr_text(locator) -> str | None:
 
 
 def test_five_phones_and_a_host_screen_play_an_evening(night, browser, phone):
-    server, base = night
+    server, printed, base = night
     started = time.monotonic()
     rng = random.Random(SEED)
     host = browser.new_page(viewport={"width": 1000, "height": 900})
 
     # ---- a whole Ra game on five phones ------------------------------------------------
-    ra_id, join = _open_table(host, base, "ra", RA_NAMES)
+    ra_id, join = _open_table(host, printed, base, "ra", RA_NAMES)
     host.evaluate("window.scribeNight = 'host'")
     recovery = host.locator("#host-recovery a").get_attribute("href")
     pages = _join(phone, join, len(RA_NAMES))
@@ -232,7 +238,7 @@ def test_five_phones_and_a_host_screen_play_an_evening(night, browser, phone):
     ra_seconds = time.monotonic() - started
 
     # ---- an Imhotep round on four of them ----------------------------------------------
-    imhotep_id, join = _open_table(host, base, "imhotep", RA_NAMES[:4])
+    imhotep_id, join = _open_table(host, printed, base, "imhotep", RA_NAMES[:4])
     host.evaluate("window.scribeNight = 'host'")
     pages = _join(phone, join, 4)
     phones = Phones(server, imhotep_id, pages)
@@ -255,9 +261,9 @@ def test_five_phones_and_a_host_screen_play_an_evening(night, browser, phone):
         host.locator("#seat-3 button[value=rejoin]").click()
     host.wait_for_selector("#rejoin-code svg", timeout=FOLLOW_MS)
     link = host.locator("#rejoin-code a").get_attribute("href")
-    assert link.startswith(f"{base}/tables/{imhotep_id}/rejoin/")
+    assert link.startswith(f"{printed}/tables/{imhotep_id}/rejoin/")
     assert _qr_text(host.locator("#rejoin-code .qr")) in (link, None)   # the QR says the same
-    lost.goto(link)                                                  # scanned on the phone
+    lost.goto(base + link[len(printed):])                            # scanned on the phone
     with lost.expect_navigation(wait_until="domcontentloaded"):
         lost.get_by_role("button", name="Take my seat").click()
     lost.wait_for_selector("#live")
