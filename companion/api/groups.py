@@ -350,11 +350,11 @@ def import_bgstats(group_id: int):
     fails, 503 says how many plays are in, and the same file sent again imports the rest."""
     access = _access(group_id, admin=True)
     limit = bgstats.MAX_IMPORT_BYTES
-    if request.content_length is not None and request.content_length > limit + 64 * 1024:
+    if request.content_length is not None and request.content_length > bgstats.MAX_IMPORT_REQUEST:
         return _refused(GroupProblem(413, "import.too_large",
                                      N_("The file is larger than %(max)d MB."), "file",
                                      max=limit // (1024 * 1024)))
-    request.max_content_length = limit + 64 * 1024      # room for a form's own bytes
+    request.max_content_length = bgstats.MAX_IMPORT_REQUEST
     actor = request.args.get("actor")
     if request.mimetype == "multipart/form-data":
         upload = request.files.get("file")

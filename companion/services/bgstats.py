@@ -68,6 +68,7 @@ from .groups import (PLAYER_NAME_MAX, LOCATION_MAX, GroupProblem, _audit, clean_
 from .history import as_utc
 
 MAX_IMPORT_BYTES = 5 * 1024 * 1024
+MAX_IMPORT_REQUEST = MAX_IMPORT_BYTES + 64 * 1024      # room for a form's own bytes
 MAX_IMPORT_PLAYS = 20_000
 # Plays written per transaction: each batch holds the database for a few tens of milliseconds,
 # so moves on other tables are never kept waiting behind a big import.
