@@ -507,8 +507,8 @@ class ImportInterrupted(GroupProblem):
 
     def __init__(self, report: ImportReport):
         super().__init__(503, "import.interrupted",
-                         N_("The import stopped after %(imported)d plays. Send the same file "
-                            "again to import the rest."), "file", imported=report.imported)
+                         N_("The import stopped. Plays imported so far: %(imported)d. Send "
+                            "the same file again to import the rest."), "file", imported=report.imported)
         self.report = report
 
 
