@@ -13,6 +13,14 @@ How a stream learns of a new version, in each server process (gunicorn worker):
   * with ``REDIS_URL`` the other processes' announcements also arrive through Redis pub/sub,
     at once, and the poll slows to once a second as the safety net.
 
+Every other request's body is read here, on the event loop, before a thread is given to it: a
+phone that sends its body slowly (or never finishes) costs a coroutine, not one of the few
+request threads. The body may be at most ``MAX_CONTENT_LENGTH`` bytes (a BG Stats import a
+little more), chunked or not, else 413; a body that stops arriving for
+``REQUEST_BODY_SECONDS`` (10 s), or takes longer than ``REQUEST_BODY_TOTAL_SECONDS`` (60 s) in
+all, is answered 408. Both answers come from the Flask app (JSON under /api/, a page
+elsewhere, in the reader's language), which is told by :data:`REFUSED` in the scope.
+
 A stream starts with the versions the phone missed (``Last-Event-ID`` or ``?version=``), then
 sends every version in order (:mod:`companion.services.live_events`, shared with the Flask
 route that ``flask run`` and the test client use).
@@ -28,10 +36,12 @@ from typing import Any, Awaitable, Callable
 from urllib.parse import parse_qs
 
 from a2wsgi import WSGIMiddleware
-from flask import Flask
+from flask import Flask, abort, request
+from flask_babel import gettext as _
+from werkzeug.exceptions import HTTPException
 from uvicorn_worker import UvicornWorker
 
-from .services import broker, live_events
+from .services import bgstats, broker, live_events
 from .services.broker import CHANNEL
 
 logger = logging.getLogger(__name__)
@@ -45,6 +55,15 @@ REDIS_RETRY_SECONDS = 1.0
 _CLOSE = -1                       # put in an inbox: end that stream (the phone reconnects)
 STREAM_HEADERS = [(b"content-type", b"text/event-stream; charset=utf-8"),
                   (b"cache-control", b"no-cache"), (b"x-accel-buffering", b"no")]
+
+
+# Request bodies (read on the loop before Flask sees them).
+REFUSED = "scribe.body_refused"   # in the scope given to Flask: 408 or 413, answered there
+BODY_SECONDS = 10.0               # the longest silence while a body arrives
+BODY_TOTAL_SECONDS = 60.0         # the longest a whole body may take
+# Views that take a larger body than MAX_CONTENT_LENGTH (by endpoint).
+LARGER_BODIES = {"api.import_bgstats": bgstats.MAX_IMPORT_REQUEST}
+_NO_BODY_METHODS = ("GET", "HEAD", "OPTIONS", "DELETE")
 
 
 # An inbox receives (VERSION, n) or (SEATS, n) — the table's newest version, or how many times
@@ -260,6 +279,13 @@ class ScribeASGI:
         self.keepalive_seconds = live_events.KEEPALIVE_SECONDS
         broker.add_announcer(flask_app, self.hub.announce_threadsafe)
         self.wsgi = WSGIMiddleware(flask_app, workers=threads)
+        config = flask_app.config
+        self.max_body = int(config.get("MAX_CONTENT_LENGTH") or 1024 * 1024)
+        self.body_seconds = float(config.get("REQUEST_BODY_SECONDS") or BODY_SECONDS)
+        self.body_total_seconds = float(config.get("REQUEST_BODY_TOTAL_SECONDS")
+                                        or BODY_TOTAL_SECONDS)
+        self._urls = flask_app.url_map.bind("localhost")
+        _answer_refused_bodies(flask_app)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "lifespan":
@@ -270,7 +296,73 @@ class ScribeASGI:
             if table_id is not None:
                 await self._stream(scope, receive, send, table_id)
                 return
+        if scope["type"] == "http":
+            read = await self._read_body(scope, receive)
+            if read is None:                    # the client went away before its body came
+                return
+            scope, receive = read
         await self.wsgi(scope, receive, send)
+
+    # ---- request bodies ------------------------------------------------------------------
+
+    def body_limit(self, scope: Scope) -> int:
+        """How many bytes the body of this request may have."""
+        if scope["method"] in _NO_BODY_METHODS:
+            return self.max_body
+        try:
+            endpoint, _args = self._urls.match(scope["path"], method=scope["method"])
+        except HTTPException:
+            return self.max_body
+        return max(self.max_body, LARGER_BODIES.get(endpoint, 0))
+
+    async def _read_body(self, scope: Scope, receive: Receive
+                         ) -> "tuple[Scope, Receive] | None":
+        """Read the whole body here, on the loop: (the scope, a ``receive`` that hands the
+        body over at once), the scope marked :data:`REFUSED` when the body is too large or
+        too slow; None when the client disconnected."""
+        limit = self.body_limit(scope)
+        declared = _header(scope, b"content-length")
+        refused = None
+        chunks: list[bytes] = []
+        if declared is not None and declared.strip().isdigit() and int(declared) > limit:
+            refused = 413                       # said so before sending: nothing is read
+        else:
+            loop = asyncio.get_running_loop()
+            deadline = loop.time() + self.body_total_seconds
+            size = 0
+            while True:
+                wait = min(self.body_seconds, deadline - loop.time())
+                try:
+                    if wait <= 0:
+                        raise asyncio.TimeoutError
+                    message = await asyncio.wait_for(receive(), wait)
+                except asyncio.TimeoutError:
+                    refused = 408
+                    break
+                if message["type"] == "http.disconnect":
+                    return None
+                chunk = message.get("body", b"")
+                size += len(chunk)
+                if size > limit:
+                    refused = 413
+                    break
+                chunks.append(chunk)
+                if not message.get("more_body", False):
+                    break
+        if refused is not None:
+            scope = {**scope, REFUSED: refused}
+            chunks = []
+        body = b"".join(chunks)
+        handed = False
+
+        async def replay() -> dict[str, Any]:
+            nonlocal handed
+            if not handed:
+                handed = True
+                return {"type": "http.request", "body": body, "more_body": False}
+            return await receive()
+
+        return scope, replay
 
     async def _lifespan(self, receive: Receive, send: Send) -> None:
         while True:
@@ -339,6 +431,23 @@ class ScribeASGI:
             if events:
                 await send({"type": "http.response.body", "body": events.encode(),
                             "more_body": True})
+
+
+def _answer_refused_bodies(flask_app: Flask) -> None:
+    """Before anything else the app does for a request, answer the body this layer refused
+    (408 or 413, through the app's error handlers)."""
+    def refuse_body():
+        status = request.environ.get("asgi.scope", {}).get(REFUSED)
+        if status == 413:
+            abort(413, description=_("What was sent is too large."))
+        if status == 408:
+            abort(408, description=_("What was sent arrived too slowly. Check the connection "
+                                     "and send it again."))
+
+    hooks = flask_app.before_request_funcs.setdefault(None, [])
+    if not any(getattr(hook, "scribe_refuse_body", False) for hook in hooks):
+        refuse_body.scribe_refuse_body = True       # type: ignore[attr-defined]
+        hooks.insert(0, refuse_body)
 
 
 async def _disconnected(receive: Receive) -> None:

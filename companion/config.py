@@ -1,5 +1,5 @@
 """Configuration from the environment (design.md §6): DATABASE_URL, SECRET_KEY, REDIS_URL,
-PUBLIC_URL, LIVE_POLL_SECONDS."""
+PUBLIC_URL, LIVE_POLL_SECONDS, REQUEST_BODY_SECONDS."""
 
 from __future__ import annotations
 
@@ -90,6 +90,9 @@ class Config:
         # How often each server process reads the versions of the tables its phones watch.
         poll = os.environ.get("LIVE_POLL_SECONDS")
         self.LIVE_POLL_SECONDS = float(poll) if poll else None   # None: 0.1 s, 1 s with Redis
+        # `serve`: the longest silence while a request's body arrives (then 408; asgi.py).
+        silence = os.environ.get("REQUEST_BODY_SECONDS")
+        self.REQUEST_BODY_SECONDS = float(silence) if silence else 10.0
         self.SECRET_KEY = _secret_key(self.INSTANCE_PATH)
 
 

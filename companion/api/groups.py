@@ -347,14 +347,16 @@ def export_csv(group_id: int):
 def import_bgstats(group_id: int):
     """Import a BG Stats backup (admin): the file as the body, or as the ``file`` field of a
     form; ``actor`` as a form field or ``?actor=``. Answers with what was imported and every
-    skipped entry with its reason; a file that cannot be read imports nothing (413 / 422)."""
+    skipped entry with its reason; a file that cannot be read imports nothing (413 / 422).
+    The plays are written in batches (a big file never holds the database): when a batch
+    fails, 503 says how many plays are in, and the same file sent again imports the rest."""
     access = _access(group_id, admin=True)
     limit = bgstats.MAX_IMPORT_BYTES
-    if request.content_length is not None and request.content_length > limit + 64 * 1024:
+    if request.content_length is not None and request.content_length > bgstats.MAX_IMPORT_REQUEST:
         return _refused(GroupProblem(413, "import.too_large",
                                      N_("The file is larger than %(max)d MB."), "file",
                                      max=limit // (1024 * 1024)))
-    request.max_content_length = limit + 64 * 1024      # room for a form's own bytes
+    request.max_content_length = bgstats.MAX_IMPORT_REQUEST
     actor = request.args.get("actor")
     if request.mimetype == "multipart/form-data":
         upload = request.files.get("file")
@@ -369,6 +371,10 @@ def import_bgstats(group_id: int):
         report = bgstats.import_bgstats(db.session(), access.group, data, actor)
     except bgstats.ImportRefused as refused:
         return _refused(refused)
+    except bgstats.ImportInterrupted as interrupted:    # the batches before it are in
+        body = violation_body(interrupted)
+        body.update(interrupted.report.as_dict(_))
+        return jsonify(body), interrupted.status
     return _json(report.as_dict(_))
 
 

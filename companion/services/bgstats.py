@@ -11,7 +11,11 @@
 format (e.g. the BG Stats "Play file" sample at https://pastebin.com/iDbHyBui and the C#/Go
 models found by the search tool); unknown fields are ignored on import.
 
-**Import** (:func:`import_bgstats`) into a group, in one transaction:
+**Import** (:func:`import_bgstats`) into a group: every play is checked first, then written in
+short batches (a transaction of about :data:`IMPORT_BATCH_SECONDS` each, with a pause between
+them, so that moves on live tables never wait behind a big file). A batch that fails leaves the
+batches before it, and the answer says how many plays are in; sending the same file again
+imports the rest, the plays already in being skipped as duplicates.
 
 * Refused whole (nothing written): more than :data:`MAX_IMPORT_BYTES` (5 MiB), not UTF-8 JSON,
   not an object, ``plays`` / ``players`` / ``games`` missing or not lists, more than
@@ -42,6 +46,7 @@ import csv
 import io
 import json
 import re
+import time
 import unicodedata
 import uuid
 from collections import defaultdict
@@ -50,12 +55,12 @@ from datetime import datetime, timedelta
 from typing import Any, Callable, Mapping, Sequence
 from urllib.parse import quote
 
-from sqlalchemy import func
+from sqlalchemy import func, insert
 from sqlmodel import Session, col, select
 
 from ..guard import DB_INT_MAX, UnsafeJSON, check_value, safe_loads
-from ..models import (GameTable, Group, GroupMembership, Player, Result, Seat, TableMode,
-                      TableStatus, new_table_id, utcnow)
+from ..models import (AuditEntry, GameTable, Group, GroupMembership, Player, Result, Seat,
+                      TableMode, TableStatus, new_table_id, utcnow)
 from ..rules import all_rulesets
 from ..rules.base import N_, RuleViolation, competition_ranks
 from .groups import (PLAYER_NAME_MAX, LOCATION_MAX, GroupProblem, _audit, clean_actor,
@@ -63,7 +68,14 @@ from .groups import (PLAYER_NAME_MAX, LOCATION_MAX, GroupProblem, _audit, clean_
 from .history import as_utc
 
 MAX_IMPORT_BYTES = 5 * 1024 * 1024
+MAX_IMPORT_REQUEST = MAX_IMPORT_BYTES + 64 * 1024      # room for a form's own bytes
 MAX_IMPORT_PLAYS = 20_000
+# Plays written per transaction: each batch holds the database for a few tens of milliseconds,
+# so moves on other tables are never kept waiting behind a big import.
+IMPORT_BATCH = 200             # the first batch; then as many as take IMPORT_BATCH_SECONDS
+IMPORT_BATCH_MIN, IMPORT_BATCH_MAX = 10, 500
+IMPORT_BATCH_SECONDS = 0.1
+IMPORT_PAUSE = 0.12            # seconds between two batches, at least (longer after a slow one)
 MAX_SCORE = 1_000_000          # |score|; Results are 32-bit integers on PostgreSQL
 SCRIBE_NAMESPACE = uuid.UUID("6f0d3c52-8d3a-4c55-9a57-5c1e2b7e0a11")  # for stable export uuids
 CREATE_PLAY_URL = "https://app.bgstatsapp.com/createPlay.html"
@@ -239,6 +251,7 @@ class _Prepared:
     voided: bool
     uuid: str | None
     seats: list[tuple[str, int, int]]          # (player name, score, rank) in seat order
+    table_id: str | None = None                # given when written
 
 
 def _entries(document: Mapping[str, Any], key: str, report: ImportReport,
@@ -433,65 +446,120 @@ def _seats_of(scores: list, players: Mapping[int, dict], report: ImportReport, i
 def import_bgstats(session: Session, group: Group, data: bytes | str | Mapping[str, Any],
                    actor: Any = None) -> ImportReport:
     """Import a BG Stats backup into the group (rules in the module docstring). Raises
-    ImportRefused for a file that cannot be read at all; otherwise returns the report."""
+    ImportRefused for a file that cannot be read at all (nothing written); otherwise writes
+    the plays in batches of :data:`IMPORT_BATCH` and returns the report. When a batch cannot
+    be written, the batches before it stay and :class:`ImportInterrupted` says how many: the
+    same file sent again imports the rest (the plays already in are skipped as duplicates)."""
     document = parse_file(data)
     report = ImportReport()
-    by_name = {name_key(p.name): p for p in members(session, group.id)}
+    player_ids = {name_key(p.name): p.id for p in members(session, group.id)}
     uuids, prints = _existing(session, group.id)
     prepared = _prepare(document, report, uuids, prints)
+    session.commit()                # everything is checked: no transaction open while writing
     now = utcnow()
-    try:
-        for item in prepared:
-            for name, _score, _rank in item.seats:
-                if name_key(name) not in by_name:
-                    player = Player(name=name, created_at=now)
-                    session.add(player)
-                    by_name[name_key(name)] = player
-                    report.players_created.append(name)
-        session.flush()
-        for name in report.players_created:
-            session.add(GroupMembership(group_id=group.id, player_id=by_name[name_key(name)].id))
-        tables = []
-        for item in prepared:
-            players = [{"name": n, "score": s, "rank": r} for n, s, r in item.seats]
-            extra = {"source": "bgstats"}
-            if item.uuid:
-                extra["uuid"] = item.uuid
-            table = GameTable(id=new_table_id(), game=item.game, mode=TableMode.SCORE.value,
-                              status=TableStatus.FINISHED.value, options={},
-                              final_document=results_only_document(item.game, players, extra),
-                              group_id=group.id, location=item.location,
-                              created_at=item.played_at, finished_at=item.played_at,
-                              voided_at=now if item.voided else None)
-            session.add(table)
-            tables.append(table)
-        session.flush()
-        seats = []
-        for item, table in zip(prepared, tables):
-            for position, (name, _score, _rank) in enumerate(item.seats):
-                seat = Seat(table_id=table.id, position=position,
-                            player_id=by_name[name_key(name)].id, name=name)
-                session.add(seat)
-                seats.append(seat)
-        session.flush()
-        lines = [(score, rank) for item in prepared for _n, score, rank in item.seats]
-        for seat, (score, rank) in zip(seats, lines):
-            session.add(Result(seat_id=seat.id, total=score, rank=rank,
-                               breakdown={"categories": [], "stage_totals": []}))
-        report.imported = len(prepared)
-        report.voided = sum(1 for item in prepared if item.voided)
-        report.table_ids = [t.id for t in tables]
-        _audit(session, group, clean_actor(actor), "import",
-               {"source": "bgstats", "plays_in_file": len(document["plays"]),
-                "imported": report.imported, "voided": report.voided,
-                "skipped": len([s for s in report.skipped if s[0] == "plays"]),
-                "other_games": dict(report.other_games),
-                "players_created": list(report.players_created)})
-        session.commit()
-    except Exception:
-        session.rollback()
-        raise
+    entry: AuditEntry | None = None
+    size, done = IMPORT_BATCH, 0
+    while True:
+        batch = prepared[done:done + size]
+        last = done + len(batch) >= len(prepared)
+        created = len(report.players_created)
+        try:
+            began = _write_batch(session, group, batch, player_ids, now, report)
+            details = {"source": "bgstats", "plays_in_file": len(document["plays"]),
+                       "imported": report.imported + len(batch),
+                       "voided": report.voided + sum(1 for item in batch if item.voided),
+                       "skipped": len([s for s in report.skipped if s[0] == "plays"]),
+                       "other_games": dict(report.other_games),
+                       "players_created": list(report.players_created),
+                       "complete": last}
+            if entry is None:       # one audit line, written with the first batch, kept true
+                entry = _audit(session, group, clean_actor(actor), "import", details)
+            else:
+                entry.details = details
+                session.add(entry)
+            session.commit()
+            held = time.monotonic() - began
+        except Exception as failure:
+            session.rollback()
+            del report.players_created[created:]
+            raise ImportInterrupted(report) from failure
+        done += len(batch)
+        report.imported += len(batch)
+        report.voided += sum(1 for item in batch if item.voided)
+        report.table_ids.extend(item.table_id for item in batch)
+        if last:
+            break
+        # The next batch is as big as holds the database about IMPORT_BATCH_SECONDS (a busy
+        # machine writes slower), then the writers that waited meanwhile go first: a waiting
+        # SQLite writer retries up to every 100 ms, so a shorter gap could let this import take
+        # every turn.
+        if held > IMPORT_BATCH_SECONDS:
+            size = max(IMPORT_BATCH_MIN, size // 2)
+        elif held < IMPORT_BATCH_SECONDS / 3:
+            size = min(IMPORT_BATCH_MAX, size * 2)
+        time.sleep(max(IMPORT_PAUSE, held))
     return report
+
+
+class ImportInterrupted(GroupProblem):
+    """A batch of an import could not be written: ``report`` tells what is in (those plays
+    stay); sending the same file again imports the rest."""
+
+    def __init__(self, report: ImportReport):
+        super().__init__(503, "import.interrupted",
+                         N_("The import stopped. Plays imported so far: %(imported)d. Send "
+                            "the same file again to import the rest."), "file", imported=report.imported)
+        self.report = report
+
+
+def _write_batch(session: Session, group: Group, batch: Sequence[_Prepared],
+                 player_ids: dict[str, int], now: datetime, report: ImportReport) -> float:
+    """Add one batch of plays (their new players first) in the session's transaction, as a
+    few multi-row INSERTs, the rows computed before the first where possible, so that the
+    database is held for as short a time as they take to write. Returns when the first
+    INSERT began (``time.monotonic()``)."""
+    new_names: dict[str, str] = {}
+    for item in batch:
+        for name, _score, _rank in item.seats:
+            if name_key(name) not in player_ids:
+                new_names.setdefault(name_key(name), name)
+    tables = []
+    for item in batch:
+        item.table_id = new_table_id()
+        players = [{"name": n, "score": s, "rank": r} for n, s, r in item.seats]
+        extra = {"source": "bgstats"}
+        if item.uuid:
+            extra["uuid"] = item.uuid
+        tables.append({"id": item.table_id, "game": item.game, "mode": TableMode.SCORE.value,
+                       "status": TableStatus.FINISHED.value, "options": {},
+                       "final_document": results_only_document(item.game, players, extra),
+                       "group_id": group.id, "location": item.location,
+                       "created_at": item.played_at, "finished_at": item.played_at,
+                       "voided_at": now if item.voided else None})
+    began = time.monotonic()
+    if new_names:
+        ids = session.scalars(
+            insert(Player).returning(Player.id, sort_by_parameter_order=True),
+            [{"name": name, "created_at": now} for name in new_names.values()]).all()
+        session.execute(insert(GroupMembership),
+                        [{"group_id": group.id, "player_id": pid} for pid in ids])
+        for key, name, pid in zip(new_names, new_names.values(), ids):
+            player_ids[key] = pid
+            report.players_created.append(name)
+    if not batch:
+        return began
+    session.execute(insert(GameTable), tables)
+    seats = [{"table_id": item.table_id, "position": position,
+              "player_id": player_ids[name_key(name)], "name": name}
+             for item in batch for position, (name, _score, _rank) in enumerate(item.seats)]
+    seat_ids = session.scalars(insert(Seat).returning(Seat.id, sort_by_parameter_order=True),
+                               seats).all()
+    lines = [(score, rank) for item in batch for _n, score, rank in item.seats]
+    session.execute(insert(Result), [
+        {"seat_id": seat_id, "total": score, "rank": rank,
+         "breakdown": {"categories": [], "stage_totals": []}}
+        for seat_id, (score, rank) in zip(seat_ids, lines)])
+    return began
 
 
 # --------------------------------------------------------------------------------------------

@@ -6,6 +6,10 @@ from __future__ import annotations
 import csv
 import io
 import json
+import random
+import threading
+import time
+from datetime import datetime, timedelta
 from urllib.parse import parse_qs, urlparse
 
 import pytest
@@ -15,6 +19,9 @@ from companion.models import AuditEntry, GameTable, Group, Player, Result
 from companion.rules import all_rulesets
 from companion.services import bgstats, groups, ladder
 from companion.services.history import load_plays
+
+from tests.api.livetable import LiveTable
+from tests.liveserver import RA_OPENING
 
 from .builders import Api, at, engine, finished_table, rows
 
@@ -206,21 +213,124 @@ def test_broken_files_import_nothing(app, client, body, status, code):
     assert rows(app, GameTable) == [] and rows(app, AuditEntry, action="import") == []
 
 
-def test_import_is_all_or_nothing(app, client, monkeypatch):
+def test_an_interrupted_import_keeps_whole_batches_and_the_same_file_imports_the_rest(
+        app, client, monkeypatch):
+    """Plays are written in batches (issue 10): a batch that fails leaves the ones before it,
+    the answer says how many are in, and sending the file again imports only the rest."""
     api = Api(client)
     plays = [{"gameRefId": 10, "playDate": f"2024-06-{day:02d} 20:00:00",
               "playerScores": _scores((1, str(day), {}), (2, "5", {}))} for day in range(1, 9)]
+    plays[0]["uuid"] = "first-play"
+    monkeypatch.setattr(bgstats, "IMPORT_BATCH", 3)
+    monkeypatch.setattr(bgstats, "IMPORT_BATCH_MIN", 3)
+    monkeypatch.setattr(bgstats, "IMPORT_BATCH_MAX", 3)
+    monkeypatch.setattr(bgstats, "IMPORT_PAUSE", 0)
+    write_batch, calls = bgstats._write_batch, []
 
-    def failing_audit(*args, **kwargs):     # the last write fails, after every play was added
-        raise RuntimeError("disk full")
+    def failing_second_batch(*args, **kwargs):
+        calls.append(1)
+        began = write_batch(*args, **kwargs)     # its rows are added, then no commit comes
+        if len(calls) == 2:
+            raise RuntimeError("disk full")
+        return began
 
-    monkeypatch.setattr(bgstats, "_audit", failing_audit)
-    with Session(engine(app), expire_on_commit=False) as session:
-        group = session.get(Group, api.id)
-        with pytest.raises(RuntimeError):
-            bgstats.import_bgstats(session, group, _backup(plays))
-    assert rows(app, GameTable) == [] and rows(app, Result) == []
-    assert rows(app, Player) == [] and rows(app, AuditEntry, action="import") == []
+    monkeypatch.setattr(bgstats, "_write_batch", failing_second_batch)
+    post = lambda: client.post(api.url("/import/bgstats"), data=json.dumps(_backup(plays)),  # noqa: E731
+                               content_type="application/json",
+                               headers={"Authorization": f"Bearer {api.admin}"})
+    answer = post()
+    assert answer.status_code == 503
+    body = answer.get_json()
+    assert (body["error"], body["field"], body["imported"]) == ("import.interrupted", "file", 3)
+    assert body["players_created"] == ["Ana", "Bea"]
+    assert "3" in body["message"]
+    assert len(rows(app, GameTable)) == 3 and len(rows(app, Result)) == 6
+    (entry,) = rows(app, AuditEntry, action="import")
+    assert (entry.details["imported"], entry.details["complete"]) == (3, False)
+
+    monkeypatch.setattr(bgstats, "_write_batch", write_batch)
+    again = post()
+    assert again.status_code == 200
+    assert again.get_json()["imported"] == 5 and again.get_json()["players_created"] == []
+    assert [s["error"] for s in again.get_json()["skipped"]] == ["import.duplicate"] * 3
+    tables = rows(app, GameTable, group_id=api.id)
+    assert len(tables) == 8 and len(rows(app, Result)) == 16
+    assert sorted(t.finished_at.day for t in tables) == list(range(1, 9))
+    assert sorted(p.name for p in rows(app, Player)) == ["Ana", "Bea"]
+    assert [(e.details["imported"], e.details["complete"])
+            for e in rows(app, AuditEntry, action="import")] == [(3, False), (5, True)]
+
+
+def test_a_malformed_file_is_refused_before_any_batch_is_written(app, client, monkeypatch):
+    """Validate first, write after: a file refused whole writes nothing, however long."""
+    api = Api(client)
+    monkeypatch.setattr(bgstats, "IMPORT_BATCH", 2)
+    good = [{"gameRefId": 10, "playDate": f"2024-06-{day:02d} 20:00:00",
+             "playerScores": _scores((1, "4", {}), (2, "5", {}))} for day in range(1, 9)]
+    broken = {**_backup(good), "locations": "Home"}        # refused after the plays were read
+    answer = client.post(api.url("/import/bgstats"), data=json.dumps(broken),
+                         content_type="application/json",
+                         headers={"Authorization": f"Bearer {api.admin}"})
+    assert answer.status_code == 422 and answer.get_json()["error"] == "import.missing_list"
+    assert rows(app, GameTable) == [] and rows(app, Player) == []
+
+
+def synthetic_backup(plays: int, seed: int = 7) -> dict:
+    """A BG Stats backup of ``plays`` Ra plays of 3 out of 30 players, one a minute."""
+    rng = random.Random(seed)
+    players = [{"id": n, "uuid": f"player-{n}", "name": f"Player {n}"} for n in range(1, 31)]
+    start = datetime(2019, 1, 1, 18, 0)
+    return _backup([{
+        "uuid": f"play-{n}", "gameRefId": 10,
+        "playDate": (start + timedelta(minutes=n)).strftime("%Y-%m-%d %H:%M:%S"),
+        "playerScores": [{"playerRefId": ref, "score": str(rng.randint(0, 80))}
+                         for ref in rng.sample(range(1, 31), 3)]} for n in range(plays)],
+        players=players)
+
+
+def test_a_big_import_never_keeps_a_move_on_another_table_waiting(app, client):
+    """While thousands of plays are imported (another thread, the API), moves on a live table
+    are answered within a second and never with a 500: the import holds the database one
+    short batch at a time (issue 10)."""
+    api = Api(client)
+    backup = json.dumps(synthetic_backup(4000))
+    table = LiveTable(app.test_client())
+    answers: list = []
+
+    def run_import():
+        answers.append(app.test_client().post(
+            api.url("/import/bgstats"), data=backup, content_type="application/json",
+            headers={"Authorization": f"Bearer {api.admin}"}))
+
+    importer = threading.Thread(target=run_import)
+    importer.start()
+    waits, statuses = [], []
+    try:
+        while importer.is_alive():
+            for request in (lambda: table.move(*RA_OPENING[0]), lambda: table.undo(table.host)):
+                started = time.monotonic()
+                statuses.append(request().status_code)
+                waits.append(time.monotonic() - started)
+    finally:
+        importer.join(120)
+    assert answers[0].status_code == 200, answers[0].get_data(as_text=True)
+    assert answers[0].get_json()["imported"] == 4000
+    assert len(rows(app, GameTable, group_id=api.id)) == 4000
+    assert len(waits) >= 10                          # the moves really ran during the import
+    assert set(statuses) == {200}
+    # Under a second as a rule (issue 10); a shared 2-core CI machine may stretch the odd one,
+    # but one transaction for the whole file keeps a move waiting for the whole import.
+    waits.sort()
+    assert waits[int(len(waits) * 0.9)] < 1.0 and waits[-1] < 2.0, waits[-5:]
+
+
+def test_sqlite_waits_for_a_writer_rather_than_failing(app):
+    """A writer that finds the database busy waits (busy_timeout) instead of answering
+    "database is locked" at once."""
+    if not app.config["DATABASE_URL"].startswith("sqlite"):
+        pytest.skip("SQLite only")
+    with engine(app).connect() as connection:
+        assert connection.exec_driver_sql("PRAGMA busy_timeout").scalar() >= 5000
 
 
 def test_import_needs_the_admin_and_accepts_a_form_upload(app, client):
