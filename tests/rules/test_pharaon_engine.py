@@ -860,6 +860,31 @@ def test_teacher_and_diplomat_when_a_jar_is_gained(nobles, move, gained):
                                                                   (20, "diplomat")) if k in move}
 
 
+def test_a_gain_the_bank_cannot_pay_is_cut_with_a_warning():
+    """§2.2, Q17: the action stays legal; the gain is cut to what the bank holds and
+    PH_W_BANK_SHORT is recorded."""
+    state, seat = bare_turn()
+    jar = state["jar_display"][0]
+    kind = jar[0]
+    wanted = Counter(jar)[kind]
+    other = (seat + 1) % 3
+    state["players"][other]["res"][kind] += state["bank"][kind]    # the bank runs out
+    state["bank"][kind] = 0
+    assert state["warnings"] == []
+    after = play(state, (seat, {"type": "pass", "jar": 0}))
+    gained = Counter({k: n for k, n in after["players"][seat]["res"].items() if n})
+    assert gained == Counter({k: n for k, n in Counter(jar).items() if k != kind})
+    assert after["bank"][kind] == 0
+    assert after["warnings"] == [{"code": "PH_W_BANK_SHORT", "round": state["round"],
+                                  "actor": seat, "kind": kind, "short": wanted}]
+    # With the bank able to pay there is no cut and no warning.
+    state["bank"][kind], state["players"][other]["res"][kind] = state["players"][other][
+        "res"][kind], 0
+    full = play(state, (seat, {"type": "pass", "jar": 0}))
+    assert +Counter(full["players"][seat]["res"]) == Counter(jar)
+    assert full["warnings"] == []
+
+
 def test_court_officials_resolve_on_acquisition():
     state, seat = effect_state(21)
     after = play(state, (seat, {"type": "noble_effect", "tracks": ["RED", "RED", "BLU"]}))
