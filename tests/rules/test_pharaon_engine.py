@@ -26,7 +26,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.rules.base import (RuleViolation, Ruleset, check_document, normalise_options)
+from companion.rules.base import (InvalidDocument, RuleViolation, Ruleset, check_document,
+                                  normalise_options)
 from companion.rules.pharaon import PHARAON
 from companion.rules.pharaon import engine as e
 from companion.rules.pharaon import tables as t
@@ -1325,28 +1326,59 @@ def test_with_human_picks_the_human_chooses_his_reward():
         assert state["players"][1]["res"]["GRN"] == before + 1
 
 
-def test_sides_left_blank_on_the_form_follow_the_difficulty():
-    state = new_game(1, options={"traitor_dark_tiles": 1}, traitor_sides=[""] * 5)
-    assert state["traitor_board"]["sides"] == ["light"] * 4 + ["dark"]
-    state = new_game(1, options={"traitor_dark_tiles": 1},
-                     traitor_sides=["dark", "light", "light", "light", "light"])
-    assert state["traitor_board"]["sides"][0] == "dark"
+DIFFICULTIES = range(0, 6)                 # §7.6: 0 to 5 tiles dark side up
 
 
-def test_difficulty_turns_the_rightmost_tiles_dark_and_sets_his_stacks():
+@pytest.mark.parametrize("dark", DIFFICULTIES)
+def test_sides_left_blank_on_the_form_follow_the_difficulty(dark):
+    state = new_game(1, options={"traitor_dark_tiles": dark}, traitor_sides=[""] * 5)
+    assert state["traitor_board"]["sides"] == ["light"] * (5 - dark) + ["dark"] * dark
+    # sides entered as the tiles lie: any order, as many dark ones as the difficulty says
+    chosen = ["dark"] * dark + ["light"] * (5 - dark)
+    state = new_game(1, options={"traitor_dark_tiles": dark}, traitor_sides=chosen)
+    assert state["traitor_board"]["sides"] == chosen
+    wrong = ["dark"] * ((dark + 1) % 6) + ["light"] * (5 - (dark + 1) % 6)
+    with pytest.raises(RuleViolation) as caught:
+        new_game(1, options={"traitor_dark_tiles": dark}, traitor_sides=wrong)
+    assert caught.value.code == "pharaon.traitor_difficulty"
+
+
+@pytest.mark.parametrize("dark, code", [(-1, "schema.negative"), (6, "schema.too_large")])
+def test_a_difficulty_outside_0_to_5_is_refused(dark, code):
+    with pytest.raises(InvalidDocument) as caught:
+        new_game(1, options={"traitor_dark_tiles": dark})
+    assert [(v.code, v.field) for v in caught.value.violations] == [
+        (code, "options.traitor_dark_tiles")]
+
+
+@pytest.mark.parametrize("dark", DIFFICULTIES)
+def test_difficulty_turns_the_rightmost_tiles_dark_and_sets_his_stacks(dark):
+    from companion.rules.pharaon.traitor import jars_for_round
     jars = (2, 3, 4, 5, 6)
     entered = {**FULL_EDITION, "traitor_tiles": [
         {"light": {"jars": jars[i], "column": [None, None]},
          "dark": {"jars": jars[i] + 3, "column": [None, None, None]}} for i in range(5)]}
-    state = started(1, entered=entered, options={"traitor_dark_tiles": 2},
+    state = started(1, entered=entered, options={"traitor_dark_tiles": dark},
                     traitor_order=[5, 4, 3, 2, 1])
     board = state["traitor_board"]
-    assert board["sides"] == ["light", "light", "light", "dark", "dark"]
+    assert board["sides"] == ["light"] * (5 - dark) + ["dark"] * dark
     assert board["tiles"] == [4, 3, 2, 1, 0]
-    assert board["stack"] == 6                           # tile 5 (light) at the left
-    for round_number, expected in zip(range(1, 6), (6, 5, 4, 3 + 3, 2 + 3)):
-        from companion.rules.pharaon.traitor import jars_for_round
-        assert jars_for_round(board, state["rules"]["traitor_tiles"], round_number) == expected
+    # round r plays the r-th tile from the left: tile 6 - r, dark when among the rightmost
+    expected = [jars[5 - r] + (3 if r > 5 - dark else 0) for r in range(1, 6)]
+    assert board["stack"] == expected[0]
+    for round_number in range(1, 6):
+        assert jars_for_round(board, state["rules"]["traitor_tiles"], round_number) \
+            == expected[round_number - 1]
+
+
+@pytest.mark.parametrize("dark", DIFFICULTIES)
+def test_a_solo_game_plays_to_the_end_at_every_difficulty(dark):
+    state, log = random_game(7000 + dark, 1, check=True,
+                             options={"traitor_dark_tiles": dark}, entered=FULL_EDITION)
+    assert e.is_over(state) and state["round"] == t.ROUNDS
+    assert state["traitor_board"]["sides"].count("dark") == dark
+    sheet = e.score(state)
+    assert sheet.complete and score_final(e.final_document(state)).as_dict() == sheet.as_dict()
 
 
 @pytest.mark.parametrize("counts, expected", [(True, 2), (False, 1)])
