@@ -886,6 +886,82 @@ def test_a_gain_the_bank_cannot_pay_is_cut_with_a_warning():
     assert full["warnings"] == []
 
 
+def _bank_out_of(state, kind, seat):
+    """A copy where another player holds every ``kind`` token the bank had."""
+    state = tampered(state)
+    other = (seat + 1) % len(state["players"])
+    state["players"][other]["res"][kind] += state["bank"][kind]
+    state["bank"][kind] = 0
+    return state
+
+
+def _nile_3(options=None):
+    """Nile action 3 of the test copy (RED + BLU; gains BLK and YEL), the bank out of BLK."""
+    state, seat = turn_state(entered=FULL_EDITION, options=options)
+    state = _bank_out_of(give(strip(state, seat), seat, RED=1, BLU=1), "BLK", seat)
+    return state, seat, {"type": "action", "area": "NIL", "entry": decl("RED"),
+                         "pay": [decl("BLU")], "nile": {"action": 3, "tracks": ["RED", "BLU"]}}
+
+
+def test_q17_refuse_a_nile_action_the_bank_cannot_pay():
+    state, seat, move = _nile_3({"bank_short": "refuse"})
+    problem = refuse(state, seat, move)
+    assert (problem.code, problem.field) == ("PH_E_BANK_EMPTY", "move.nile")
+    # the recommended reading: the action stands, BLK is cut, a warning is recorded
+    state, seat, move = _nile_3()
+    after = play(state, (seat, move))
+    assert after["players"][seat]["res"]["BLK"] == 0 and after["players"][seat]["res"]["YEL"] == 1
+    assert [(w["code"], w["kind"], w["short"]) for w in after["warnings"]] == [
+        ("PH_W_BANK_SHORT", "BLK", 1)]
+
+
+def test_q17_refuse_a_nile_gain_paid_by_the_tokens_spent_is_allowed():
+    # the action's own payment goes back to the bank first: a BLU gain it pays is no problem
+    state, seat = turn_state(entered=FULL_EDITION, options={"bank_short": "refuse"})
+    state = _bank_out_of(give(strip(state, seat), seat, RED=1, BLU=1), "BLU", seat)
+    state["rules"]["nile_actions"][3] = {**state["rules"]["nile_actions"][3],
+                                         "gains": {"BLU": 1}}
+    after = play(state, (seat, {"type": "action", "area": "NIL", "entry": decl("RED"),
+                                "pay": [decl("BLU")],
+                                "nile": {"action": 3, "tracks": ["RED", "BLU"]}}))
+    assert after["players"][seat]["res"]["BLU"] == 1 and after["warnings"] == []
+
+
+def test_q17_refuse_a_jar_the_bank_cannot_pay_while_another_one_it_can():
+    state, seat = bare_turn()
+    state["options"]["bank_short"] = "refuse"
+    assert len(state["jar_display"]) >= 2
+    state["jar_display"][:2] = [["BLK", "BLK", "YEL"], ["RED", "GRN", "BLU"]]
+    display = state["jar_display"]
+    state = _bank_out_of(state, "BLK", seat)
+    problem = refuse(state, seat, {"type": "pass", "jar": 0})
+    assert (problem.code, problem.field) == ("PH_E_BANK_EMPTY", "move.jar")
+    after = play(state, (seat, {"type": "pass", "jar": 1}))
+    assert after["warnings"] == []
+    # no jar the bank can pay: the jar is taken and cut, passing stays possible
+    for kind in {k for jar in display for k in jar}:
+        state = _bank_out_of(state, kind, seat)
+    after = play(state, (seat, {"type": "pass", "jar": 0}))
+    assert after["players"][seat]["passed"] and after["warnings"]
+
+
+def test_q17_refuse_a_basic_reward_of_a_kind_the_bank_lacks():
+    rows = [["basic", "basic", "basic"], [None, None], [None, None], [None, None]]
+    for refuse_short in (True, False):
+        state, seat = turn_state(entered={"pyramid_rows": rows},
+                                 options={"bank_short": "refuse" if refuse_short else "cut"})
+        state = _bank_out_of(stepping(state, seat), "GRN", seat)
+        move = {"type": "step", "reward": "basic", "kind": "GRN"}
+        if refuse_short:
+            problem = refuse(state, seat, move)
+            assert (problem.code, problem.field) == ("PH_E_BANK_EMPTY", "move.kind")
+            after = play(state, (seat, {**move, "kind": "RED"}))
+            assert after["warnings"] == []
+        else:
+            after = play(state, (seat, move))
+            assert after["warnings"][-1]["code"] == "PH_W_BANK_SHORT"
+
+
 def test_court_officials_resolve_on_acquisition():
     state, seat = effect_state(21)
     after = play(state, (seat, {"type": "noble_effect", "tracks": ["RED", "RED", "BLU"]}))
@@ -1531,8 +1607,10 @@ VARIANTS = {
         "traitor_pyramid_reward": "human_picks", "traitor_start_noble_counts": False,
         "traitor_column_tokens_score": True, "point_offerings_spendable": True,
         "reject_overpayment": False, "starting_silver": 1, "rejected_nobles": "bottom",
-        "seer_on_offerings": False, "traitor_dark_tiles": 3},
+        "seer_on_offerings": False, "traitor_dark_tiles": 3, "bank_short": "refuse"},
         "setup": {"traitor_draw": True}},
+    "a small bank, gains refused": {"entered": {"bank_size": 5},
+                                    "options": {"bank_short": "refuse"}},
 }
 CASES = [(players, variant, seed) for players in (1, 2, 3, 4, 5) for variant in VARIANTS
          for seed in range(PLAYOUTS)]
