@@ -8,6 +8,7 @@ import re
 
 import pytest
 
+from companion.rules.base import Term
 from companion.rules.valley import pools
 from companion.rules.valley import tables as vk
 from pdfgen.aids import play_aids
@@ -35,7 +36,7 @@ def pads() -> dict[tuple[str, str], bytes]:
 @pytest.fixture(scope="module")
 def checklists() -> dict[tuple[str, str], bytes]:
     return {(page, lang): tomb_checklists(page=page, lang=lang, qr_url=SCORE)
-            for page in PAGES for lang in ("en", "cs")}
+            for page in PAGES for lang in LANGS}
 
 
 def test_the_valley_registers_its_pad_card_and_checklist():
@@ -100,19 +101,24 @@ def test_every_page_carries_a_readable_qr_code(pads, checklists):
     assert qr_texts_per_page(pads[("letter", "cs")]) == [[TABLE], [TABLE]]
     cards = play_aids("valley", page="letter", lang="hu", qr_url=SCORE, copies=1)
     assert all(codes == [SCORE, SCORE] for codes in qr_texts_per_page(cards))
-    per_page = qr_texts_per_page(checklists[("letter", "cs")])
-    assert len(per_page) == len(pools.PoolId) and all(codes == [SCORE, SCORE]
-                                                       for codes in per_page)
+    for lang in ("cs", "hu"):
+        per_page = qr_texts_per_page(checklists[("letter", lang)])
+        assert len(per_page) == len(pools.PoolId) and all(codes == [SCORE, SCORE]
+                                                           for codes in per_page)
 
 
 @pytest.mark.parametrize("page", PAGES)
-def test_a_checklist_page_per_pool_two_cards_each(checklists, page):
-    pdf = checklists[(page, "en")]
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_checklist_page_per_pool_two_cards_each(checklists, page, lang):
+    pdf = checklists[(page, lang)]
+    t = translator(lang)
     assert page_sizes(pdf) == [SIZES[page]] * len(pools.PoolId)
     for number, pool in enumerate(pools.PoolId):
         words = text(pdf, number)
-        label = pools.POOL_LABELS[pool]
-        assert words.count(f"Tomb checklist · {label}") == 2, pool
+        heading = t("Tomb checklist · %(pool)s", pool=Term(pools.POOL_LABELS[pool]))
+        assert words.count(heading) == 2, (pool, heading)
+        if lang != "en":
+            assert "Tomb checklist" not in words          # the heading is translated
 
 
 @pytest.mark.parametrize("pool", list(pools.PoolId))
@@ -140,6 +146,25 @@ def test_a_czech_checklist_names_the_cards_in_czech(checklists):
     for name in ("Hák na mozek", "Pohřební komora", "Kef-peseš", "Bohyně Nút", "Vešebt"):
         assert name in words
     assert "(Brain Hook)" not in words and "Linen Bandages" in words   # no Czech name known
+
+
+def test_a_hungarian_checklist_names_its_groups_in_hungarian_and_the_cards_as_printed(
+        checklists):
+    """Hungarian headings and group names; the cards carry Czech titles, so the Czech name is
+    printed with the English beside it (no Hungarian names are known)."""
+    t = translator("hu")
+    words = text(checklists[("a4", "hu")], 0)
+    for name in ("Hák na mozek (Brain Hook)", "Kef-peseš (Khopesh)", "Vešebt (Shabti)",
+                 "Bohyně Nút (Nut)"):
+        assert name in words, name
+    assert "Linen Bandages" in words                      # no Czech name known
+    for group in ("mummification", "jewelry", "chambers", "weapons", "tomb_art"):
+        label = t(vk.SET_LABELS[group])
+        assert label != vk.SET_LABELS[group] and label in words, group
+    for line in ("Set not known yet: count in its colour", "Unique artifacts: title and VP",
+                 "Starter cards: how many"):
+        assert t(line) != line and t(line) in words, line
+    assert "ő" in words and "Sírellenőrző lista" in words
 
 
 def test_the_turn_card_says_the_turn_and_the_end_in_numbers():

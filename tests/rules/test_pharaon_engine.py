@@ -26,7 +26,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.rules.base import (RuleViolation, Ruleset, check_document, normalise_options)
+from companion.rules.base import (InvalidDocument, RuleViolation, Ruleset, check_document,
+                                  normalise_options)
 from companion.rules.pharaon import PHARAON
 from companion.rules.pharaon import engine as e
 from companion.rules.pharaon import tables as t
@@ -860,6 +861,107 @@ def test_teacher_and_diplomat_when_a_jar_is_gained(nobles, move, gained):
                                                                   (20, "diplomat")) if k in move}
 
 
+def test_a_gain_the_bank_cannot_pay_is_cut_with_a_warning():
+    """§2.2, Q17: the action stays legal; the gain is cut to what the bank holds and
+    PH_W_BANK_SHORT is recorded."""
+    state, seat = bare_turn()
+    jar = state["jar_display"][0]
+    kind = jar[0]
+    wanted = Counter(jar)[kind]
+    other = (seat + 1) % 3
+    state["players"][other]["res"][kind] += state["bank"][kind]    # the bank runs out
+    state["bank"][kind] = 0
+    assert state["warnings"] == []
+    after = play(state, (seat, {"type": "pass", "jar": 0}))
+    gained = Counter({k: n for k, n in after["players"][seat]["res"].items() if n})
+    assert gained == Counter({k: n for k, n in Counter(jar).items() if k != kind})
+    assert after["bank"][kind] == 0
+    assert after["warnings"] == [{"code": "PH_W_BANK_SHORT", "round": state["round"],
+                                  "actor": seat, "kind": kind, "short": wanted}]
+    # With the bank able to pay there is no cut and no warning.
+    state["bank"][kind], state["players"][other]["res"][kind] = state["players"][other][
+        "res"][kind], 0
+    full = play(state, (seat, {"type": "pass", "jar": 0}))
+    assert +Counter(full["players"][seat]["res"]) == Counter(jar)
+    assert full["warnings"] == []
+
+
+def _bank_out_of(state, kind, seat):
+    """A copy where another player holds every ``kind`` token the bank had."""
+    state = tampered(state)
+    other = (seat + 1) % len(state["players"])
+    state["players"][other]["res"][kind] += state["bank"][kind]
+    state["bank"][kind] = 0
+    return state
+
+
+def _nile_3(options=None):
+    """Nile action 3 of the test copy (RED + BLU; gains BLK and YEL), the bank out of BLK."""
+    state, seat = turn_state(entered=FULL_EDITION, options=options)
+    state = _bank_out_of(give(strip(state, seat), seat, RED=1, BLU=1), "BLK", seat)
+    return state, seat, {"type": "action", "area": "NIL", "entry": decl("RED"),
+                         "pay": [decl("BLU")], "nile": {"action": 3, "tracks": ["RED", "BLU"]}}
+
+
+def test_q17_refuse_a_nile_action_the_bank_cannot_pay():
+    state, seat, move = _nile_3({"bank_short": "refuse"})
+    problem = refuse(state, seat, move)
+    assert (problem.code, problem.field) == ("PH_E_BANK_EMPTY", "move.nile")
+    # the recommended reading: the action stands, BLK is cut, a warning is recorded
+    state, seat, move = _nile_3()
+    after = play(state, (seat, move))
+    assert after["players"][seat]["res"]["BLK"] == 0 and after["players"][seat]["res"]["YEL"] == 1
+    assert [(w["code"], w["kind"], w["short"]) for w in after["warnings"]] == [
+        ("PH_W_BANK_SHORT", "BLK", 1)]
+
+
+def test_q17_refuse_a_nile_gain_paid_by_the_tokens_spent_is_allowed():
+    # the action's own payment goes back to the bank first: a BLU gain it pays is no problem
+    state, seat = turn_state(entered=FULL_EDITION, options={"bank_short": "refuse"})
+    state = _bank_out_of(give(strip(state, seat), seat, RED=1, BLU=1), "BLU", seat)
+    state["rules"]["nile_actions"][3] = {**state["rules"]["nile_actions"][3],
+                                         "gains": {"BLU": 1}}
+    after = play(state, (seat, {"type": "action", "area": "NIL", "entry": decl("RED"),
+                                "pay": [decl("BLU")],
+                                "nile": {"action": 3, "tracks": ["RED", "BLU"]}}))
+    assert after["players"][seat]["res"]["BLU"] == 1 and after["warnings"] == []
+
+
+def test_q17_refuse_a_jar_the_bank_cannot_pay_while_another_one_it_can():
+    state, seat = bare_turn()
+    state["options"]["bank_short"] = "refuse"
+    assert len(state["jar_display"]) >= 2
+    state["jar_display"][:2] = [["BLK", "BLK", "YEL"], ["RED", "GRN", "BLU"]]
+    display = state["jar_display"]
+    state = _bank_out_of(state, "BLK", seat)
+    problem = refuse(state, seat, {"type": "pass", "jar": 0})
+    assert (problem.code, problem.field) == ("PH_E_BANK_EMPTY", "move.jar")
+    after = play(state, (seat, {"type": "pass", "jar": 1}))
+    assert after["warnings"] == []
+    # no jar the bank can pay: the jar is taken and cut, passing stays possible
+    for kind in {k for jar in display for k in jar}:
+        state = _bank_out_of(state, kind, seat)
+    after = play(state, (seat, {"type": "pass", "jar": 0}))
+    assert after["players"][seat]["passed"] and after["warnings"]
+
+
+def test_q17_refuse_a_basic_reward_of_a_kind_the_bank_lacks():
+    rows = [["basic", "basic", "basic"], [None, None], [None, None], [None, None]]
+    for refuse_short in (True, False):
+        state, seat = turn_state(entered={"pyramid_rows": rows},
+                                 options={"bank_short": "refuse" if refuse_short else "cut"})
+        state = _bank_out_of(stepping(state, seat), "GRN", seat)
+        move = {"type": "step", "reward": "basic", "kind": "GRN"}
+        if refuse_short:
+            problem = refuse(state, seat, move)
+            assert (problem.code, problem.field) == ("PH_E_BANK_EMPTY", "move.kind")
+            after = play(state, (seat, {**move, "kind": "RED"}))
+            assert after["warnings"] == []
+        else:
+            after = play(state, (seat, move))
+            assert after["warnings"][-1]["code"] == "PH_W_BANK_SHORT"
+
+
 def test_court_officials_resolve_on_acquisition():
     state, seat = effect_state(21)
     after = play(state, (seat, {"type": "noble_effect", "tracks": ["RED", "RED", "BLU"]}))
@@ -1300,28 +1402,59 @@ def test_with_human_picks_the_human_chooses_his_reward():
         assert state["players"][1]["res"]["GRN"] == before + 1
 
 
-def test_sides_left_blank_on_the_form_follow_the_difficulty():
-    state = new_game(1, options={"traitor_dark_tiles": 1}, traitor_sides=[""] * 5)
-    assert state["traitor_board"]["sides"] == ["light"] * 4 + ["dark"]
-    state = new_game(1, options={"traitor_dark_tiles": 1},
-                     traitor_sides=["dark", "light", "light", "light", "light"])
-    assert state["traitor_board"]["sides"][0] == "dark"
+DIFFICULTIES = range(0, 6)                 # §7.6: 0 to 5 tiles dark side up
 
 
-def test_difficulty_turns_the_rightmost_tiles_dark_and_sets_his_stacks():
+@pytest.mark.parametrize("dark", DIFFICULTIES)
+def test_sides_left_blank_on_the_form_follow_the_difficulty(dark):
+    state = new_game(1, options={"traitor_dark_tiles": dark}, traitor_sides=[""] * 5)
+    assert state["traitor_board"]["sides"] == ["light"] * (5 - dark) + ["dark"] * dark
+    # sides entered as the tiles lie: any order, as many dark ones as the difficulty says
+    chosen = ["dark"] * dark + ["light"] * (5 - dark)
+    state = new_game(1, options={"traitor_dark_tiles": dark}, traitor_sides=chosen)
+    assert state["traitor_board"]["sides"] == chosen
+    wrong = ["dark"] * ((dark + 1) % 6) + ["light"] * (5 - (dark + 1) % 6)
+    with pytest.raises(RuleViolation) as caught:
+        new_game(1, options={"traitor_dark_tiles": dark}, traitor_sides=wrong)
+    assert caught.value.code == "pharaon.traitor_difficulty"
+
+
+@pytest.mark.parametrize("dark, code", [(-1, "schema.negative"), (6, "schema.too_large")])
+def test_a_difficulty_outside_0_to_5_is_refused(dark, code):
+    with pytest.raises(InvalidDocument) as caught:
+        new_game(1, options={"traitor_dark_tiles": dark})
+    assert [(v.code, v.field) for v in caught.value.violations] == [
+        (code, "options.traitor_dark_tiles")]
+
+
+@pytest.mark.parametrize("dark", DIFFICULTIES)
+def test_difficulty_turns_the_rightmost_tiles_dark_and_sets_his_stacks(dark):
+    from companion.rules.pharaon.traitor import jars_for_round
     jars = (2, 3, 4, 5, 6)
     entered = {**FULL_EDITION, "traitor_tiles": [
         {"light": {"jars": jars[i], "column": [None, None]},
          "dark": {"jars": jars[i] + 3, "column": [None, None, None]}} for i in range(5)]}
-    state = started(1, entered=entered, options={"traitor_dark_tiles": 2},
+    state = started(1, entered=entered, options={"traitor_dark_tiles": dark},
                     traitor_order=[5, 4, 3, 2, 1])
     board = state["traitor_board"]
-    assert board["sides"] == ["light", "light", "light", "dark", "dark"]
+    assert board["sides"] == ["light"] * (5 - dark) + ["dark"] * dark
     assert board["tiles"] == [4, 3, 2, 1, 0]
-    assert board["stack"] == 6                           # tile 5 (light) at the left
-    for round_number, expected in zip(range(1, 6), (6, 5, 4, 3 + 3, 2 + 3)):
-        from companion.rules.pharaon.traitor import jars_for_round
-        assert jars_for_round(board, state["rules"]["traitor_tiles"], round_number) == expected
+    # round r plays the r-th tile from the left: tile 6 - r, dark when among the rightmost
+    expected = [jars[5 - r] + (3 if r > 5 - dark else 0) for r in range(1, 6)]
+    assert board["stack"] == expected[0]
+    for round_number in range(1, 6):
+        assert jars_for_round(board, state["rules"]["traitor_tiles"], round_number) \
+            == expected[round_number - 1]
+
+
+@pytest.mark.parametrize("dark", DIFFICULTIES)
+def test_a_solo_game_plays_to_the_end_at_every_difficulty(dark):
+    state, log = random_game(7000 + dark, 1, check=True,
+                             options={"traitor_dark_tiles": dark}, entered=FULL_EDITION)
+    assert e.is_over(state) and state["round"] == t.ROUNDS
+    assert state["traitor_board"]["sides"].count("dark") == dark
+    sheet = e.score(state)
+    assert sheet.complete and score_final(e.final_document(state)).as_dict() == sheet.as_dict()
 
 
 @pytest.mark.parametrize("counts, expected", [(True, 2), (False, 1)])
@@ -1474,8 +1607,10 @@ VARIANTS = {
         "traitor_pyramid_reward": "human_picks", "traitor_start_noble_counts": False,
         "traitor_column_tokens_score": True, "point_offerings_spendable": True,
         "reject_overpayment": False, "starting_silver": 1, "rejected_nobles": "bottom",
-        "seer_on_offerings": False, "traitor_dark_tiles": 3},
+        "seer_on_offerings": False, "traitor_dark_tiles": 3, "bank_short": "refuse"},
         "setup": {"traitor_draw": True}},
+    "a small bank, gains refused": {"entered": {"bank_size": 5},
+                                    "options": {"bank_short": "refuse"}},
 }
 CASES = [(players, variant, seed) for players in (1, 2, 3, 4, 5) for variant in VARIANTS
          for seed in range(PLAYOUTS)]

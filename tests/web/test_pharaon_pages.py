@@ -413,3 +413,42 @@ def test_a_summary_warns_only_when_the_tokens_cannot_pay(client):
         # the default copy prints no Nile actions and no tomb costs: they are declared
         expected = area in ("OFF", "NOB", "ART") and PHARAON.propose(state, seat, area) is None
         assert warned == expected, area
+
+
+def test_a_gain_the_bank_cannot_pay_is_shown_on_every_phone(client):
+    """§2.2, Q17: a gain cut by an empty bank leaves PH_W_BANK_SHORT in the state; the page
+    says who received how many tokens of which kind less (here a copy whose bank holds 3
+    of each kind: the starting jars already empty it)."""
+    table_id = open_through_form(client, 3, edition=json.dumps({"bank_size": 3}))
+    phones = join(client, table_id, 3)
+    player = PagePlayer(client, table_id, phones, random.Random(3), app_draws=1.0)
+    for _ in range(60):
+        view = player.table()
+        if PHARAON.phase_of(view["state"]) == "turn":
+            break
+        seat = view["to_act"]
+        assert player.act(phones[seat], seat, view["state"], PHARAON.phase_of(view["state"]),
+                          forms_of(player.page(phones[seat])))
+    warnings = [w for w in view["state"]["warnings"] if w["code"] == "PH_W_BANK_SHORT"]
+    assert warnings
+    labels = PHARAON.tables.KIND_LABELS
+    watcher = client.application.test_client()
+    for phone in (phones[0], watcher):
+        html = player.page(phone) if phone is not watcher else watcher.get(
+            f"/tables/{table_id}").get_data(as_text=True)
+        section = re.search(r'<section class="referee-notes" id="bank-short".*?</section>',
+                            html, re.S)
+        assert section, "no bank-short notes on the page"
+        text = text_of(section.group(0))
+        for w in warnings:
+            line = (f"{NAMES[w['actor']]} received {w['short']} {labels[w['kind']]} "
+                    f"token{'s' if w['short'] > 1 else ''} less than due")
+            assert line in text, (line, text)
+        assert text.count("less than due") == len(warnings)
+
+
+def test_no_bank_notes_while_the_bank_pays(client):
+    player, view = _turn_page(client)
+    assert view["state"]["warnings"] == []
+    html = player.page(player.phones[view["to_act"]])
+    assert 'id="bank-short"' not in html and "The bank ran short" not in html

@@ -6,12 +6,30 @@ payment model in :mod:`.payment`, scoring in :mod:`.scoring`, score-only mode in
 :mod:`.final`, the Traitor's tiles in :mod:`.traitor`, the live referee in :mod:`.engine`.
 
 Options are the table's variants and the spec's open questions (§9.2) with the recommended
-defaults; the questions without a second reading the engine could play are fixed rules named
-in the code: Q2 (the Judge's 5 units are the action cost), Q6 (a token with every column full
-is not placed), Q9 (silver on the Traitor's jar: the human picks the colour), Q10 (an empty bank
-when placing: a stand-in for the Traitor, skipped when blocking), Q11 (the entry of a full area
-goes to the bank), Q14 (the Pharaoh token never changes hands), Q16 (no sixth disc), Q17 (a gain
-cut by the bank, with a warning).
+defaults. Q17 (a gain the bank cannot pay) is the option ``bank_short``: "cut" (recommended:
+the action stands, the gain is cut to what the bank holds, warning PH_W_BANK_SHORT) or
+"refuse" (PH_E_BANK_EMPTY for a gain the player chooses: a Nile action's gains, a face-up jar
+when another one can be paid, a basic reward's kind when the bank has another kind; gains that
+come from a draw, the start, the Traitor or a noble's effect have nothing to choose instead and
+are still cut with the warning).
+
+The questions without a second reading the engine could play are fixed rules named in the
+code: Q2 (the Judge's 5 units are the action cost), Q9 (silver on the Traitor's jar: the human
+picks the colour), Q10 (an empty bank when placing: a stand-in for the Traitor, skipped when
+blocking), Q16 (no sixth disc), and:
+
+* Q6 (every Traitor column full: the token is not placed, back to the bank). No source gives
+  another place for it: the rule only says the token goes to the next column to the right,
+  and when none is left nothing says where; any "second reading" would be a rule of ours.
+* Q11 (the entry token of a full area, nobles 13-16, goes to the bank). The only other place
+  would be beside the wheel until the round ends, and every basic token on the wheel goes to
+  the bank at the round's end anyway (§4.8 step 1; offerings go to the discard pile either
+  way), so the two readings score and play alike except for the bank's count inside the
+  round; a reading where no entry is paid at all contradicts §4.2 (every action pays an
+  entry) rather than reading it.
+* Q14 (the Pharaoh token never changes hands). The rule names only the first player to meet
+  the condition (§4.7); it gives no condition under which another player would take it over,
+  so there is no second rule to play.
 """
 
 from __future__ import annotations
@@ -99,6 +117,10 @@ class PharaonRuleset(GameRules):
                     default="reshuffle"),
         BoolField("seer_on_offerings", N_("The Seer and Treasurer may exchange a resource "
                                           "offering"), default=True),
+        ChoiceField("bank_short", N_("A gain the bank cannot pay in full"),
+                    (("cut", N_("is cut to what the bank holds, with a warning")),
+                     ("refuse", N_("cannot be chosen (another jar, kind or action)"))),
+                    default="cut"),
     )
     edition = EDITION
     out_of_turn_codes = frozenset({"PH_E_NOT_YOUR_TURN", "pharaon.not_your_turn"})

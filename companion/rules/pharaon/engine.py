@@ -149,6 +149,7 @@ OPTION_DEFAULTS: Mapping[str, Any] = {
     "starting_silver": 2,                       # Q15
     "rejected_nobles": "reshuffle",             # Q15
     "seer_on_offerings": True,                  # Q18
+    "bank_short": "cut",                        # Q17: "cut" (warning) or "refuse"
 }
 
 MOVE_LABELS: Mapping[str, Term] = {
@@ -1083,6 +1084,37 @@ def _check_action(state: Mapping[str, Any], seat: int, args: Mapping[str, Any]) 
                              N_("You pay %(count)d more than the action costs."), "pay",
                              count=sum(kinds.values()))
     _check_area_target(state, actor, args)
+    if area == "NIL" and _refuse_short(state):
+        nile = args["nile"]
+        gains = (state["rules"]["nile_actions"][nile["action"]]["gains"] if "action" in nile
+                 else nile["gains"])
+        spent = [entry["token"]] if free_spot(state, colour) is None else []
+        _check_bank_pays(state, gains, spent + [p["token"] for p in args["pay"]], "nile")
+
+
+def _refuse_short(state: Mapping[str, Any]) -> bool:
+    """Q17 read the other way (option ``bank_short`` = "refuse"): a gain the player chooses
+    must be paid in full by the bank; the default cuts it with a warning (_gain)."""
+    return state["options"].get("bank_short", "cut") == "refuse"
+
+
+def _bank_short_of(state: Mapping[str, Any], gains: Mapping[str, int],
+                   spent: Sequence[str] = ()) -> str | None:
+    """The first kind of ``gains`` the bank cannot pay in full, once the tokens ``spent`` by
+    the same move are back in it; None when it pays everything."""
+    back = Counter(token for token in spent if token in t.KINDS)
+    for kind, count in gains.items():
+        if count > 0 and state["bank"][kind] + back[kind] < count:
+            return kind
+    return None
+
+
+def _check_bank_pays(state: Mapping[str, Any], gains: Mapping[str, int], spent: Sequence[str],
+                     field: str) -> None:
+    kind = _bank_short_of(state, gains, spent)
+    if kind is not None:
+        raise _violation("PH_E_BANK_EMPTY", N_("The bank has no %(kind)s left."), field,
+                         kind=t.KIND_LABELS[kind])
 
 
 def _check_area_target(state: Mapping[str, Any], actor: int, args: Mapping[str, Any]) -> None:
@@ -1148,6 +1180,11 @@ def _check_pass(state: Mapping[str, Any], seat: int, args: Mapping[str, Any]) ->
     if gets_jar and jar is None:
         raise _violation("PH_E_JAR_SOURCE",
                          N_("Take one of the face-up jars at the pyramid."), "jar")
+    if gets_jar and _refuse_short(state) and _bank_short_of(state, Counter(display[jar])) \
+            and any(_bank_short_of(state, Counter(other)) is None for other in display):
+        # Q17 "refuse": a jar the bank cannot pay, while another one it can (with none
+        # payable the jar is taken and cut, so that passing stays possible)
+        _check_bank_pays(state, Counter(display[jar]), (), "jar")
     if args["exchange"] is not None:
         if gets_jar and _jar_choice_due(state, seat):
             raise _violation("pharaon.exchange_after_choice",
@@ -1223,6 +1260,10 @@ def _check_step(state: Mapping[str, Any], seat: int, args: Mapping[str, Any]) ->
     if args["reward"] not in reach:
         raise _violation("PH_E_REWARD_NOT_IN_ROW",
                          N_("That reward is not on the space reached or before it."), "reward")
+    if args["reward"] == t.Reward.BASIC and _refuse_short(state) and any(
+            state["bank"][kind] > 0 for kind in t.BASIC):
+        # Q17 "refuse": a basic token of a kind the bank still has
+        _check_bank_pays(state, {args["kind"]: 1}, (), "kind")
     if args["reward"] == t.Reward.OFFERING:
         source = args["source"]
         if source == "bag":

@@ -106,7 +106,7 @@ EDITION_VALUES: tuple[EditionValue, ...] = (
                  source=t.EDITION_SOURCES["capital"], check=_number_check("capital")),
     EditionValue("card_set", t.EDITION_LABELS["card_set"], ObjectField(
         "card_set", t.EDITION_LABELS["card_set"], tuple(
-            ChoiceField(title, _label(title), tuple(
+            ChoiceField(title, _label(title), (("", N_("As the catalogue places it")),) + tuple(
                 (choice, t.SET_LABELS.get(choice, N_("Unique artifact")))
                 for choice in placement_choices(title)), default="")
             for title in t.PLACEABLE)),

@@ -47,6 +47,11 @@ is a contract (issue 12; keep the names)::
   once); ``tomb_cards`` may then be left out: it is the starters, the uniques and every copy
   ticked. Given as well, ``distinct`` and ``tomb_cards`` must agree with the checklist.
 
+What a form sends for fields left blank is no entry: a unique line with neither title nor
+VP, a checklist group with nothing ticked (nothing ticked at all: the counts per group are
+used), an edition entry with nothing entered. A violation is named by the line as the form has
+it (a unique written on the third line, the first two blank, is ``uniques.2``).
+
 Impossible documents are refused (422), each violation naming its field: more distinct titles
 than the group has, more starters than the pool holds (all players together), tomb cards
 fewer than the items listed, a unique listed twice across players, a group id the pool does
@@ -147,6 +152,64 @@ def _is_int(value: Any) -> bool:
 
 def _blank(value: Any) -> bool:
     return value is None or (isinstance(value, str) and not value.strip())
+
+
+def _empty(value: Any) -> bool:
+    """Nothing entered: None, or objects and lists holding nothing but that (a form's blank
+    section)."""
+    if isinstance(value, Mapping):
+        return all(_empty(v) for v in value.values())
+    if isinstance(value, list):
+        return all(_empty(v) for v in value)
+    return value is None
+
+
+def _blank_unique(item: Any) -> bool:
+    """A unique line of the form left blank: no title, no VP."""
+    return (isinstance(item, Mapping) and set(item) <= {"title", "vp"}
+            and _blank(item.get("title")) and item.get("vp") is None)
+
+
+def _without_blanks(document: Mapping[str, Any]) -> tuple[dict[str, Any], dict[str, list[int]]]:
+    """The document without what a form sends for fields left blank: blank unique lines,
+    checklist groups with nothing ticked (a checklist with nothing ticked at all is left
+    out: the counts per group are used), edition entries with nothing entered. Also the
+    original index of each unique kept, per player, to name fields as the form has them."""
+    document = dict(document)
+    edition = document.get("edition")
+    if isinstance(edition, Mapping):
+        edition = {k: v for k, v in edition.items() if not _empty(v)}
+        document["edition"] = edition or None
+    kept_uniques: dict[str, list[int]] = {}
+    players = document.get("players")
+    if isinstance(players, list):
+        copies = []
+        for p, player in enumerate(players):
+            if isinstance(player, Mapping):
+                player = dict(player)
+                uniques = player.get("uniques")
+                if isinstance(uniques, list) and any(_blank_unique(u) for u in uniques):
+                    kept = [i for i, u in enumerate(uniques) if not _blank_unique(u)]
+                    player["uniques"] = [uniques[i] for i in kept]
+                    kept_uniques[f"players.{p}.uniques."] = kept
+                checklist = player.get("checklist")
+                if isinstance(checklist, Mapping):
+                    checklist = {k: v for k, v in checklist.items() if not _empty(v)}
+                    player["checklist"] = checklist or None
+            copies.append(player)
+        document["players"] = copies
+    return document, kept_uniques
+
+
+def _form_field(field: str | None, kept_uniques: Mapping[str, list[int]]) -> str | None:
+    """``field`` with a unique's index as it was before blank lines were left out."""
+    if field:
+        for prefix, kept in kept_uniques.items():
+            if field.startswith(prefix):
+                index, _, rest = field[len(prefix):].partition(".")
+                if index.isdigit() and int(index) < len(kept):
+                    return f"{prefix}{kept[int(index)]}" + (f".{rest}" if rest else "")
+    return field
 
 
 def _split(document: Any) -> tuple[Any, dict[str, Any]]:
@@ -550,6 +613,9 @@ class _Check:
 def validate_final(document: Any) -> tuple[dict[str, Any], _Check, list[PlayerTomb]]:
     """The clean document, its checker and the tombs; or InvalidDocument with every
     violation found."""
+    kept_uniques: dict[str, list[int]] = {}
+    if isinstance(document, Mapping):
+        document, kept_uniques = _without_blanks(document)
     rest, extra = _split(document)
     clean, violations = check_document(_CHECKED_SCHEMA, rest)
     if clean.get("game", "valley") not in ("", "valley", "valley_of_the_kings"):
@@ -576,6 +642,8 @@ def validate_final(document: Any) -> tuple[dict[str, Any], _Check, list[PlayerTo
         violations += [v for v in checker.found
                        if not any(v.field == f or v.field.startswith(f + ".") for f in flagged)]
     if violations:
+        for violation in violations:
+            violation.field = _form_field(violation.field, kept_uniques)
         raise InvalidDocument(violations)
     return clean, checker, tombs
 
