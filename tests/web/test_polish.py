@@ -1,0 +1,122 @@
+"""The polish a player notices (issue 10): localised numbers, dates and collation, capitalised
+colours, labels instead of keys, every player in the chart, a ladder without negative numbers,
+compressed and cacheable responses, and a finished table's links."""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime, timezone
+
+import pytest
+
+from tests.groups.builders import Api, at, finished_table
+
+pytestmark = pytest.mark.db
+
+
+def _text(response) -> str:
+    return response.get_data(as_text=True)
+
+
+def _member_client(app, api):
+    """A phone that opened the group's invite link, reading Czech unless told otherwise."""
+    phone = app.test_client()
+    assert phone.get(f"/g/{api.invite}").status_code in (302, 303)
+    return phone
+
+
+def _player_id(page: str, group_id: int, name: str) -> str:
+    return re.search(r'/groups/%d/players/(\d+)">%s<' % (group_id, re.escape(name)),
+                     page).group(1)
+
+
+def test_decimals_follow_the_language(app, client):
+    api = Api(client, "Čísla")
+    api.record(finished_table(app, "ra", [("Ana", 49, 1), ("Bea", 40, 2)], when=at(1)))
+    api.record(finished_table(app, "ra", [("Ana", 50, 1), ("Bea", 41, 2)], when=at(2)))
+    phone = _member_client(app, api)
+    for lang, average, share in (("cs", "49,5", "100\xa0%"), ("hu", "49,5", "100%"),
+                                 ("en", "49.5", "100%")):
+        phone.set_cookie("lang", lang)
+        home = _text(phone.get(f"/groups/{api.id}"))
+        ana = _player_id(home, api.id, "Ana")
+        page = _text(phone.get(f"/groups/{api.id}/players/{ana}"))
+        assert f"<td>{average}</td>" in page, lang
+        assert f"<td>{share}</td>" in page, lang
+        if lang != "en":
+            assert not re.search(r"<td>-?\d+\.\d</td>", page)
+        game = _text(phone.get(f"/groups/{api.id}/games/ra"))
+        assert average in game                       # average winning score
+        ladder = _text(phone.get(f"/groups/{api.id}/ladder"))
+        if lang != "en":
+            assert not re.search(r"<td>-?\d+\.\d", ladder)
+
+
+def test_names_sort_in_the_readers_alphabet(app, client):
+    api = Api(client, "Abeceda")
+    names = ["Zsófia", "Ödön", "Čeněk", "Cyril", "David", "Oszkár"]
+    for name in names:
+        api.join(name)
+    phone = _member_client(app, api)
+
+    def order(lang):
+        phone.set_cookie("lang", lang)
+        page = _text(phone.get(f"/groups/{api.id}/head-to-head"))
+        found = re.findall(r'<option value="\d+"[^>]*>([^<]+)</option>', page)
+        return [n for n in found if n in names][:len(names)]
+
+    cs = order("cs")
+    assert cs.index("Cyril") < cs.index("Čeněk") < cs.index("David")
+    hu = order("hu")
+    assert hu.index("Oszkár") < hu.index("Ödön") < hu.index("Zsófia")
+
+
+def test_dates_in_the_readers_time_zone_and_order(app, client):
+    api = Api(client, "Čas")
+    when = datetime(2025, 7, 3, 18, 5, tzinfo=timezone.utc)       # 20:05 in Prague (CEST)
+    api.record(finished_table(app, "ra", [("Ana", 49, 1), ("Bea", 40, 2)], when=when))
+    phone = _member_client(app, api)
+    phone.set_cookie("lang", "cs")
+    phone.set_cookie("tz", "Europe%2FPrague")
+    page = _text(phone.get(f"/groups/{api.id}"))
+    assert re.search(r"\b0?3\. ?0?7\. ?(20)?25,? 20:05", page), page
+    assert "18:05" not in page and "7/3/25" not in page
+    phone.set_cookie("tz", "../../etc/passwd")                     # not a zone: UTC
+    page = _text(phone.get(f"/groups/{api.id}"))
+    assert re.search(r"\b0?3\. ?0?7\. ?(20)?25,? 18:05", page)
+    assert "tz.js" in page
+
+
+SEVEN = ["Ana", "Bea", "Cyril", "Dora", "Emil", "Fanni", "Gábor"]
+
+
+def test_the_scores_chart_shows_every_player(app, client):
+    api = Api(client, "Velká parta")
+    eight = SEVEN + ["Hugó"]
+    api.record(finished_table(app, "ra", [(n, 60 - i, i + 1) for i, n in enumerate(eight)]))
+    phone = _member_client(app, api)
+    phone.set_cookie("lang", "en")
+    page = _text(phone.get(f"/groups/{api.id}/games/ra"))
+    svg = page[page.index("<svg"):page.rindex("</svg>")]
+    for name in eight:
+        assert name in svg, name
+
+
+def test_the_ladder_has_no_negative_numbers_and_the_winner_leads(app, client):
+    api = Api(client, "Sedm")
+    api.record(finished_table(app, "ra", [(n, 70 - i, i + 1) for i, n in enumerate(SEVEN)]))
+    phone = _member_client(app, api)
+    for lang in ("en", "cs"):
+        phone.set_cookie("lang", lang)
+        for path in (f"/groups/{api.id}/ladder", f"/groups/{api.id}", f"/groups/{api.id}/games/ra"):
+            page = _text(phone.get(path))
+            body = page[page.index("<main>"):page.index("</main>")]
+            assert not re.search(r"[-−]\s?\d", re.sub(r"<svg.*?</svg>", "", body, flags=re.S)), path
+            players = re.findall(r'/players/\d+">([^<]+)</a>', body)
+            assert players[0] == "Ana", (path, players)         # the winner of the only game
+        ladder = _text(phone.get(f"/groups/{api.id}/ladder"))
+        assert 'class="small settling-note"' in ladder       # everyone is still settling
+        assert re.findall(r'/players/\d+">([^<]+)</a>', ladder) == SEVEN
+    ana = re.search(r'/players/(\d+)">Ana<', ladder).group(1)
+    chart = _text(phone.get(f"/groups/{api.id}/players/{ana}"))
+    assert not re.search(r"<text[^>]*>[-−]\d", chart)           # the rating chart's axis
