@@ -126,3 +126,35 @@ def test_the_ladder_has_no_negative_numbers_and_the_winner_leads(app, client):
     ana = re.search(r'/players/(\d+)">Ana<', ladder).group(1)
     chart = _text(phone.get(f"/groups/{api.id}/players/{ana}"))
     assert not re.search(r"<text[^>]*>[-−]\d", chart)           # the rating chart's axis
+
+
+def test_text_is_compressed_and_static_files_cached_by_version(app, client, tmp_path):
+    import gzip
+
+    page = client.get("/", headers={"Accept-Encoding": "gzip"})
+    assert page.headers.get("Content-Encoding") == "gzip"
+    html = gzip.decompress(page.data).decode()
+    assert "Scribe" in html
+    link = re.search(r'href="(/static/style\.css\?v=([0-9a-f]+))"', html)
+    assert link, "the stylesheet's address carries its version"
+    css = client.get(link.group(1), headers={"Accept-Encoding": "br, gzip"})
+    assert css.status_code == 200
+    assert "max-age=31536000" in css.headers["Cache-Control"]
+    assert "immutable" in css.headers["Cache-Control"]
+    assert css.headers.get("Content-Encoding") == "br"
+    import brotli
+    assert "body" in brotli.decompress(css.data).decode()
+    stale = client.get("/static/style.css?v=000000000000")
+    assert "max-age=31536000" not in stale.headers.get("Cache-Control", "")
+    # a changed file gets a new address
+    static = tmp_path / "static"
+    static.mkdir()
+    (static / "a.css").write_text("a{}")
+    app.static_folder = str(static)
+    with app.test_request_context():
+        from flask import url_for
+        first = url_for("static", filename="a.css")
+        (static / "a.css").write_text("a{color:red}")
+        import os
+        os.utime(static / "a.css", (1, 1))
+        assert url_for("static", filename="a.css") != first
