@@ -55,6 +55,13 @@ def select_time_zone() -> str | None:
         unquote(cookie) if cookie else None)
 
 
+def capfirst(text: Any) -> str:
+    """``text`` with its first letter in upper case, the rest untouched (a label shown on its
+    own: a colour's name is a msgid in lower case because sentences use it too)."""
+    text = "" if text is None else str(text)
+    return text[:1].upper() + text[1:]
+
+
 def render_violation(violation: RuleViolation) -> str:
     """A rule violation as a sentence in the current language."""
     return violation.render(gettext)
@@ -96,6 +103,11 @@ def init_app(app: Flask) -> None:
     def _datetime_short(value) -> str:
         """A moment in the reader's time zone, written as their language writes it."""
         return format_datetime(value, "short") if value else ""
+
+    @app.template_filter("capfirst")
+    def _capfirst(text: Any) -> str:
+        """A label as it stands alone: first letter upper case ("black" → "Black")."""
+        return capfirst(text)
 
     @app.template_filter("decimal")
     def _decimal(value: Any, digits: int = 1) -> str:

@@ -158,3 +158,17 @@ def test_text_is_compressed_and_static_files_cached_by_version(app, client, tmp_
         import os
         os.utime(static / "a.css", (1, 1))
         assert url_for("static", filename="a.css") != first
+
+
+def test_colours_are_capitalised_where_they_stand_alone(client):
+    game, colours = "imhotep", ("Black", "White", "Brown", "Gray")
+    client.set_cookie("lang", "en")
+    page = _text(client.get(f"/score/{game}"))
+    options = re.findall(r"<option [^>]*>([^<]*)</option>", page)
+    for colour in colours:
+        assert colour in options, (colour, options)
+        assert colour.lower() not in options
+    assert re.search(r'<option value="black"', page)                  # ids unchanged
+    client.set_cookie("lang", "cs")
+    options = re.findall(r"<option [^>]*>([^<]*)</option>", _text(client.get(f"/score/{game}")))
+    assert all(not text[:1].islower() for text in options if text.strip("–")), options
