@@ -172,3 +172,19 @@ def test_colours_are_capitalised_where_they_stand_alone(client):
     client.set_cookie("lang", "cs")
     options = re.findall(r"<option [^>]*>([^<]*)</option>", _text(client.get(f"/score/{game}")))
     assert all(not text[:1].islower() for text in options if text.strip("–")), options
+
+
+def test_printed_value_keys_come_with_their_labels(client):
+    from flask_babel import gettext  # noqa: F401  (labels are msgids; English here)
+    from companion.rules import get_ruleset
+
+    client.set_cookie("lang", "en")
+    api = _text(client.get("/api"))
+    imhotep = get_ruleset("imhotep")
+    for value in imhotep.edition:
+        if value.key in ("round_cards_2p", "round_cards_4p"):
+            continue                         # those have published values
+        assert f"{value.key} ({value.label})" in api, value.key
+    new = _text(client.get("/tables/new/imhotep"))
+    first = imhotep.edition[0]
+    assert f"“{first.label}”" in new
