@@ -188,3 +188,23 @@ def test_printed_value_keys_come_with_their_labels(client):
     new = _text(client.get("/tables/new/imhotep"))
     first = imhotep.edition[0]
     assert f"“{first.label}”" in new
+
+
+def test_a_finished_tables_join_links_lead_to_its_page(app, client):
+    from sqlmodel import Session
+
+    from companion.models import GameTable
+    from tests.groups.builders import engine
+
+    table_id = finished_table(app, "ra", [("Ana", 40, 1), ("Bea", 30, 2)], mode="live")
+    with Session(engine(app)) as session:
+        table = session.get(GameTable, table_id)
+        table.code = "KQ7M3P"
+        session.add(table)
+        session.commit()
+    for path in ("/j/KQ7M3P", "/j/kq7m3p", f"/tables/{table_id}/join"):
+        response = client.get(path)
+        assert response.status_code in (302, 303), path
+        assert response.headers["Location"].endswith(f"/tables/{table_id}"), path
+    typed = client.post("/join", data={"code": "KQ7M3P"})
+    assert typed.headers["Location"].endswith(f"/tables/{table_id}")
