@@ -104,6 +104,14 @@ def init_app(app: Flask) -> None:
         """A moment in the reader's time zone, written as their language writes it."""
         return format_datetime(value, "short") if value else ""
 
+    @app.template_global("labelled_keys")
+    def _labelled_keys(ruleset: Any, keys: Any = None) -> str:
+        """A game's edition keys for the API page, each with its label: "key (Label)"."""
+        labels = {value.key: value.label for value in (ruleset.edition or ())}
+        keys = keys or tuple(labels)
+        return ", ".join(f"{key} ({gettext(labels[key])})" if key in labels else key
+                         for key in keys)
+
     @app.template_filter("capfirst")
     def _capfirst(text: Any) -> str:
         """A label as it stands alone: first letter upper case ("black" → "Black")."""
