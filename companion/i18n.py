@@ -16,6 +16,7 @@ from flask import Flask, current_app, g, request
 from flask_babel import (Babel, format_datetime, format_decimal, format_percent, get_locale,
                          gettext)
 
+from .collation import sort_names
 from .rules import get_ruleset
 from .rules.base import RuleViolation
 
@@ -111,6 +112,11 @@ def init_app(app: Flask) -> None:
         keys = keys or tuple(labels)
         return ", ".join(f"{key} ({gettext(labels[key])})" if key in labels else key
                          for key in keys)
+
+    @app.template_filter("collate")
+    def _collate(names: Any) -> list:
+        """Names in the reader's alphabetical order (Czech Č after C, Hungarian Ö after O)."""
+        return sort_names(names)
 
     @app.template_filter("capfirst")
     def _capfirst(text: Any) -> str:

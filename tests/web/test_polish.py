@@ -208,3 +208,26 @@ def test_a_finished_tables_join_links_lead_to_its_page(app, client):
         assert response.headers["Location"].endswith(f"/tables/{table_id}"), path
     typed = client.post("/join", data={"code": "KQ7M3P"})
     assert typed.headers["Location"].endswith(f"/tables/{table_id}")
+
+
+def test_the_score_form_heads_sections_with_the_typed_names(client):
+    client.set_cookie("lang", "cs")
+    names = ["Zora", "Ödön", "Čeněk"]
+    form = {"_players": "3", "_stages": "3", "action": "remove_stage"}
+    form.update({f"players.{i}.name": name for i, name in enumerate(names)})
+    page = _text(client.post("/score/ra", data=form))
+    legends = re.findall(r'<legend data-name-of="players\.(\d)\.name">([^<]*)</legend>', page)
+    assert legends and all(text == names[int(seat)] for seat, text in legends), legends
+    assert {text for _seat, text in legends} == set(names)
+
+
+def test_the_new_tables_name_list_is_in_the_readers_order(app, client):
+    api = Api(client, "Seznam")
+    for name in ["Zsófia", "Čeněk", "Cyril", "David"]:
+        api.join(name)
+    phone = _member_client(app, api)
+    phone.set_cookie("lang", "cs")
+    page = _text(phone.get("/tables/new/ra"))
+    listed = re.findall(r'<option value="([^"]+)">', page[page.index('id="group-players"'):])
+    listed = [n for n in listed if n in ("Zsófia", "Čeněk", "Cyril", "David")]
+    assert listed == ["Cyril", "Čeněk", "David", "Zsófia"]
