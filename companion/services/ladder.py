@@ -8,8 +8,11 @@ Rules (the pages and the API show exactly this):
   openskill treats them as a draw between them).
 * **Model.** ``openskill.models.PlackettLuce()`` with its default parameters (mu 25, sigma
   25/3, beta 25/6, tau 25/300). Everyone starts at the model's default rating.
-* **Shown value.** The *ordinal*, ``mu - 3·sigma`` (openskill's ``ordinal()``): a cautious
-  estimate that rises as a player's rating becomes certain.
+* **Shown value.** The API's ``rating`` is the *ordinal*, ``mu - 3·sigma`` (openskill's
+  ``ordinal()``): a cautious estimate that rises as a player's rating becomes certain. The
+  pages show :func:`points` instead (mu on a scale where everyone starts at 1000, never
+  negative), settled players first and those still provisional apart, each by points
+  (:func:`display_sections`): a newcomer who wins their first play leads the settling ones.
 * **Provisional.** A rating is provisional while the player has fewer than
   :data:`PROVISIONAL_MIN_PLAYS` (5) rated plays in that ladder, or its sigma is above
   :data:`PROVISIONAL_MAX_SIGMA` (7.5; a newcomer starts at 8.33 and a regular 4-player group
