@@ -32,9 +32,10 @@ def create_app(config: Any = None) -> Flask:
     from . import db, guard, i18n
     from .services import broker
     from .api import bp as api_bp
-    from .web import errors, groups, limits, live, main, printing, score, wallet
+    from .web import assets, errors, groups, limits, live, main, printing, score, wallet
 
     guard.init_app(app)
+    assets.init_app(app)           # compression and long-lived, versioned static files
     db.init_app(app)
     broker.init_app(app)
     i18n.init_app(app)

@@ -8,15 +8,21 @@ switcher, which is remembered in a cookie. Messages from the rules engines are E
 from __future__ import annotations
 
 from typing import Any
+from urllib.parse import unquote
+from zoneinfo import ZoneInfo
 
-from flask import Flask, current_app, request
-from flask_babel import Babel, format_datetime, get_locale, gettext
+import pytz
+from flask import Flask, current_app, g, request
+from flask_babel import (Babel, format_datetime, format_decimal, format_percent, get_locale,
+                         gettext)
 
+from .collation import sort_names
 from .rules import get_ruleset
 from .rules.base import RuleViolation
 
 LANGUAGE_COOKIE = "lang"
 LANGUAGE_NAMES = {"en": "English", "cs": "Čeština", "hu": "Magyar"}
+TIME_ZONE_COOKIE = "tz"      # set by static/tz.js from the browser's own time zone
 
 babel = Babel()
 
@@ -30,6 +36,33 @@ def select_locale() -> str:
     return request.accept_languages.best_match(languages) or languages[0]
 
 
+def valid_time_zone(name: Any) -> str | None:
+    """``name`` if it is an IANA time zone both zoneinfo and pytz know, else None."""
+    if not isinstance(name, str) or not 0 < len(name) <= 64 or not name.isascii():
+        return None
+    try:
+        ZoneInfo(name)
+        pytz.timezone(name)
+    except Exception:               # unknown, malformed, or a path: never trusted
+        return None
+    return name
+
+
+def select_time_zone() -> str | None:
+    """The page's time zone: the group's if the view set one (``g.time_zone``), else the
+    browser's (the ``tz`` cookie), else UTC (Flask-Babel's default)."""
+    cookie = request.cookies.get(TIME_ZONE_COOKIE)
+    return valid_time_zone(g.get("time_zone")) or valid_time_zone(
+        unquote(cookie) if cookie else None)
+
+
+def capfirst(text: Any) -> str:
+    """``text`` with its first letter in upper case, the rest untouched (a label shown on its
+    own: a colour's name is a msgid in lower case because sentences use it too)."""
+    text = "" if text is None else str(text)
+    return text[:1].upper() + text[1:]
+
+
 def render_violation(violation: RuleViolation) -> str:
     """A rule violation as a sentence in the current language."""
     return violation.render(gettext)
@@ -41,7 +74,7 @@ def violation_body(violation: RuleViolation) -> dict[str, Any]:
 
 
 def init_app(app: Flask) -> None:
-    babel.init_app(app, locale_selector=select_locale)
+    babel.init_app(app, locale_selector=select_locale, timezone_selector=select_time_zone)
 
     @app.context_processor
     def _languages() -> dict[str, Any]:
@@ -69,4 +102,35 @@ def init_app(app: Flask) -> None:
 
     @app.template_filter("datetime_short")
     def _datetime_short(value) -> str:
+        """A moment in the reader's time zone, written as their language writes it."""
         return format_datetime(value, "short") if value else ""
+
+    @app.template_global("labelled_keys")
+    def _labelled_keys(ruleset: Any, keys: Any = None) -> str:
+        """A game's edition keys for the API page, each with its label: "key (Label)"."""
+        labels = {value.key: value.label for value in (ruleset.edition or ())}
+        keys = keys or tuple(labels)
+        return ", ".join(f"{key} ({gettext(labels[key])})" if key in labels else key
+                         for key in keys)
+
+    @app.template_filter("collate")
+    def _collate(names: Any) -> list:
+        """Names in the reader's alphabetical order (Czech Č after C, Hungarian Ö after O)."""
+        return sort_names(names)
+
+    @app.template_filter("capfirst")
+    def _capfirst(text: Any) -> str:
+        """A label as it stands alone: first letter upper case ("black" → "Black")."""
+        return capfirst(text)
+
+    @app.template_filter("decimal")
+    def _decimal(value: Any, digits: int = 1) -> str:
+        """A number with ``digits`` decimals in the page's language ("49,0" in Czech)."""
+        if value is None:
+            return "–"
+        return format_decimal(value, format="#,##0." + "0" * digits if digits else "#,##0")
+
+    @app.template_filter("percent")
+    def _percent(value: Any) -> str:
+        """A share (0.5) as a percentage in the page's language ("50 %" in Czech)."""
+        return "–" if value is None else format_percent(value)

@@ -11,28 +11,31 @@ from __future__ import annotations
 
 import re
 from datetime import datetime
-from typing import Any, Mapping, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
 import pygal
 from pygal.style import Style
 from sqlmodel import Session
 
+from ..collation import sort_key
 from ..models import Group
 from .groups import member
 from .history import as_utc, member_names, names_for
-from .ladder import group_ladders
+from .ladder import group_ladders, points
 from .stats import game_order
 
 _SCRIPT = re.compile(r"<script\b[^>]*>.*?</script>", re.S)
 _COMMENT = re.compile(r"<!--.*?-->", re.S)
 MAX_POINTS = 60          # a phone screen shows the last 60 plays at most
-MAX_SERIES = 6
+MAX_SERIES = 12         # players drawn in a scores chart; more are named in the title
 
 STYLE = Style(background="transparent", plot_background="transparent",
               font_family="DejaVu Sans, Arial, sans-serif", label_font_size=14,
               major_label_font_size=14, legend_font_size=15, title_font_size=18,
+              # the winning line and twelve players, each its own colour
               colors=("#b5651d", "#1f6f8b", "#6a994e", "#9d4edd", "#c9184a", "#3a3a3a",
-                      "#e09f3e"))
+                      "#e09f3e", "#2a9d8f", "#8d6e63", "#d81b60", "#5c6bc0", "#7cb342",
+                      "#00838f"))
 
 
 def _config(**extra: Any) -> dict[str, Any]:
@@ -80,25 +83,28 @@ def scores_chart(labels: Sequence[str], series: Mapping[str, Sequence[int | None
 def player_rating_chart(session: Session, group: Group, player_id: Any,
                         labels: Mapping[str, str] | None = None, title: str | None = None,
                         per_game: bool = True) -> str:
-    """A player's rating over time: the overall ladder and (``per_game``) each game's.
+    """A player's rating over time, in the ladder's points (:func:`.ladder.points`): the
+    overall ladder and (``per_game``) each game's.
     ``labels`` names the series: "overall" and game ids (defaults to the ids)."""
     player = member(session, group.id, player_id)
     labels = labels or {}
     _plays, ladders = group_ladders(session, group.id)
     steps = ladders.timeline.get(player.id, ())
     series: dict[str, list[tuple[datetime, float]]] = {
-        labels.get("overall", "overall"): [(s.played_at, s.overall.ordinal) for s in steps]}
+        labels.get("overall", "overall"): [(s.played_at, points(s.overall.mu)) for s in steps]}
     if per_game:
         for game in game_order({s.game for s in steps}):
-            series[labels.get(game, game)] = [(s.played_at, s.in_game.ordinal)
+            series[labels.get(game, game)] = [(s.played_at, points(s.in_game.mu))
                                               for s in steps if s.game == game]
     return rating_chart(series, title)
 
 
 def game_scores_chart(session: Session, group: Group, game: str,
-                      labels: Mapping[str, str] | None = None, title: str | None = None) -> str:
-    """Scores in one game, play by play (last 60): the winning score and the totals of the
-    six players with most plays of it. ``labels["winning"]`` names the winning-score line."""
+                      labels: Mapping[str, str] | None = None, title: str | None = None,
+                      more: Callable[[int], str] | None = None) -> str:
+    """Scores in one game, play by play (last 60): the winning score and the totals of every
+    player (at most :data:`MAX_SERIES`, those with most plays of it; ``more(n)`` says in the
+    title how many were left out). ``labels["winning"]`` names the winning-score line."""
     labels = labels or {}
     plays, _ladders = group_ladders(session, group.id)
     of_game = [one for one in plays if one.game == game][-MAX_POINTS:]
@@ -107,7 +113,7 @@ def game_scores_chart(session: Session, group: Group, game: str,
     for one in of_game:
         for line in one.lines:
             counts[line.player_id] = counts.get(line.player_id, 0) + 1
-    shown = sorted(counts, key=lambda p: (-counts[p], name_of.get(p, "").casefold(), p))
+    shown = sorted(counts, key=lambda p: (-counts[p], sort_key(name_of.get(p, "")), p))
     series: dict[str, list[int | None]] = {
         labels.get("winning", "winning score"):
             [max((l.total for l in one.lines if l.won), default=None) for one in of_game]}
@@ -117,4 +123,8 @@ def game_scores_chart(session: Session, group: Group, game: str,
             name += " "
         series[name] = [line.total if (line := one.line_of(player_id)) else None
                         for one in of_game]
+    left_out = len(shown) - MAX_SERIES
+    if left_out > 0:
+        note = more(left_out) if more else f"+{left_out}"
+        title = f"{title} ({note})" if title else note
     return scores_chart([_day(one.played_at) for one in of_game], series, title)

@@ -26,6 +26,7 @@ from typing import Any, Mapping, Sequence
 
 from sqlmodel import Session, col, delete, select
 
+from ..collation import sort_key
 from ..guard import DB_INT_MAX, text_problem
 from ..models import (AuditEntry, GameTable, Group, GroupMembership, Player, Result, Seat,
                       TableMode, TableStatus, utcnow)
@@ -257,7 +258,7 @@ def members(session: Session, group_id: int) -> list[Player]:
     players = session.exec(select(Player).join(
         GroupMembership, col(GroupMembership.player_id) == col(Player.id))
         .where(GroupMembership.group_id == group_id)).all()
-    return sorted(players, key=lambda p: (name_key(p.name), p.id))
+    return sorted(players, key=lambda p: (sort_key(p.name), p.id))   # the reader's alphabet
 
 
 def is_member(session: Session, group_id: int, player_id: int) -> bool:

@@ -8,8 +8,11 @@ Rules (the pages and the API show exactly this):
   openskill treats them as a draw between them).
 * **Model.** ``openskill.models.PlackettLuce()`` with its default parameters (mu 25, sigma
   25/3, beta 25/6, tau 25/300). Everyone starts at the model's default rating.
-* **Shown value.** The *ordinal*, ``mu - 3·sigma`` (openskill's ``ordinal()``): a cautious
-  estimate that rises as a player's rating becomes certain.
+* **Shown value.** The API's ``rating`` is the *ordinal*, ``mu - 3·sigma`` (openskill's
+  ``ordinal()``): a cautious estimate that rises as a player's rating becomes certain. The
+  pages show :func:`points` instead (mu on a scale where everyone starts at 1000, never
+  negative), settled players first and those still provisional apart, each by points
+  (:func:`display_sections`): a newcomer who wins their first play leads the settling ones.
 * **Provisional.** A rating is provisional while the player has fewer than
   :data:`PROVISIONAL_MIN_PLAYS` (5) rated plays in that ladder, or its sigma is above
   :data:`PROVISIONAL_MAX_SIGMA` (7.5; a newcomer starts at 8.33 and a regular 4-player group
@@ -28,11 +31,12 @@ import threading
 from collections import OrderedDict
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Mapping, Sequence
+from typing import Any, Mapping, Sequence
 
 from openskill.models import PlackettLuce
 from sqlmodel import Session
 
+from ..collation import sort_key
 from .history import Play, load_plays, member_names, names_for
 
 PROVISIONAL_MIN_PLAYS = 5
@@ -203,11 +207,43 @@ def standings(ratings: Mapping[int, Rating], names: Mapping[int, str]) -> list[S
     def key(item: tuple[int, Rating]):
         player_id, rating = item
         return (-rating.ordinal, -rating.mu, -rating.plays,
-                names.get(player_id, "").casefold(), player_id)
+                sort_key(names.get(player_id, "")), player_id)
 
     return [Standing(position, player_id, names.get(player_id, ""), rating.ordinal, rating.mu,
                      rating.sigma, rating.plays, rating.provisional)
             for position, (player_id, rating) in enumerate(sorted(ratings.items(), key=key), 1)]
+
+
+# --------------------------------------------------------------------------------------------
+# The ladder as players read it: points, settled players first, settling ones apart
+# --------------------------------------------------------------------------------------------
+
+POINTS_PER_MU = 40       # a newcomer's mu of 25 shows as 1000 points
+
+
+def points(mu: float) -> int:
+    """The rating shown on the pages: openskill's skill estimate (mu) on a 0-based scale where
+    everyone starts at 1000; never negative."""
+    return max(0, round(mu * POINTS_PER_MU))
+
+
+def display_sections(rows: Sequence[Mapping], limit: int | None = None) -> dict[str, Any]:
+    """Standing rows (``Standing.as_dict()``) split for a page: ``settled`` players (no longer
+    provisional), numbered from 1, then ``settling`` ones (too few plays to be sure), each
+    ordered by points (the skill estimate, so the winner of a first game leads), then more
+    plays, then name. ``limit`` keeps the first rows of each section."""
+    def order(row: Mapping):
+        return (-row["mu"], -row["plays"], sort_key(row["name"]), row["player_id"])
+
+    def shown(row: Mapping) -> dict:
+        return {**row, "points": points(row["mu"]),
+                "spread": round(3 * row["sigma"] * POINTS_PER_MU)}
+
+    settled = sorted((r for r in rows if not r["provisional"]), key=order)[:limit]
+    settling = sorted((r for r in rows if r["provisional"]), key=order)[:limit]
+    return {"settled": [{**shown(r), "position": i} for i, r in enumerate(settled, 1)],
+            "settling": [{**shown(r), "position": None} for r in settling],
+            "min_plays": PROVISIONAL_MIN_PLAYS}
 
 
 # --------------------------------------------------------------------------------------------

@@ -391,12 +391,13 @@ def _context(session: Session, group: Group):
     return plays, ladders, name_of
 
 
-def _top(rows: Sequence[Standing], count: int = LEADERS) -> list[dict[str, Any]]:
+def _top(rows: Sequence[Standing], count: int | None = LEADERS) -> list[dict[str, Any]]:
     return [s.as_dict() for s in rows[:count]]
 
 
-def group_home(session: Session, group: Group) -> dict[str, Any]:
-    """Group home: recent plays, ladder leaders (overall and per game), titles, members."""
+def group_home(session: Session, group: Group, leaders: int | None = LEADERS) -> dict[str, Any]:
+    """Group home: recent plays, ladder leaders (overall and per game; ``leaders`` rows each,
+    None for all), titles, members."""
     plays, ladders, name_of = _context(session, group)
     games = game_order(ladders.games)
     return {
@@ -404,8 +405,9 @@ def group_home(session: Session, group: Group) -> dict[str, Any]:
         "play_count": len(plays),
         "members": [{"player_id": p.id, "name": p.name} for p in members(session, group.id)],
         "recent_plays": [play_row(one, name_of) for one in reversed(plays[-RECENT_PLAYS:])],
-        "leaders": {"overall": _top(standings(ladders.overall, name_of)),
-                    "games": {g: _top(standings(ladders.games[g], name_of)) for g in games}},
+        "leaders": {"overall": _top(standings(ladders.overall, name_of), leaders),
+                    "games": {g: _top(standings(ladders.games[g], name_of), leaders)
+                              for g in games}},
         "titles": titles(plays, ladders, name_of),
         "provisional_rule": {"min_plays": PROVISIONAL_MIN_PLAYS,
                              "max_sigma": PROVISIONAL_MAX_SIGMA},

@@ -15,15 +15,17 @@ from typing import Any
 from flask import (Blueprint, Response, abort, current_app, flash, g, make_response,
                    redirect,
                    render_template, request, url_for)
-from flask_babel import get_locale, gettext as _
+from flask_babel import get_locale, gettext as _, ngettext
 from jinja2 import TemplateNotFound
 
 from .. import db
+from ..collation import sort_key
 from ..i18n import render_violation
 from ..models import GameTable
 from ..rules import all_rulesets, get_ruleset
 from ..rules.base import InvalidDocument, ListField, N_, ObjectField, Ruleset, edition_schema
 from ..services import bgstats, charts, editions, groups, stats
+from ..services.ladder import display_sections
 from ..services.groups import GroupProblem
 from . import limits, wallet
 from .schema_form import build_form, document_values, parse_form, typed_values
@@ -41,7 +43,7 @@ def my_groups() -> list[groups.Access]:
         access = groups.group_for_token(session, token)
         if access is not None and access.group.id == group_id:
             found.append(access)
-    g.my_groups = sorted(found, key=lambda a: a.group.name.casefold())
+    g.my_groups = sorted(found, key=lambda a: sort_key(a.group.name))
     return g.my_groups
 
 
@@ -112,7 +114,8 @@ def mine():
 def home(group_id: int):
     """Group home: recent plays, leaders, titles."""
     access = _access(group_id)
-    data = stats.group_home(db.session(), access.group)
+    # every row: the page shows the leaders in the order players read (settled players first)
+    data = stats.group_home(db.session(), access.group, leaders=None)
     return render_template("groups/home.html", access=access, data=data)
 
 
@@ -150,7 +153,9 @@ def game(group_id: int, game: str):
     except GroupProblem:
         abort(404)
     chart = charts.game_scores_chart(session, access.group, game, labels=_game_labels(),
-                                     title=_("Scores per play"))
+                                     title=_("Scores per play"),
+                                     more=lambda n: ngettext("%(num)d more player not shown",
+                                                             "%(num)d more players not shown", n))
     return render_template("groups/game.html", access=access, data=data, chart=chart)
 
 
@@ -462,6 +467,7 @@ def init_app(app) -> None:
     app.jinja_env.globals["my_groups"] = my_groups
     app.jinja_env.globals["may_add_to_group"] = lambda table: table.group_id is None and \
         table_token_for_group(table) is not None
+    app.jinja_env.globals["ladder_sections"] = display_sections
     app.jinja_env.globals["group_members"] = lambda group_id: groups.members(db.session(),
                                                                              group_id)
     app.jinja_env.globals["bgstats_url"] = lambda table_id: bgstats.create_play_url(

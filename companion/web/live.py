@@ -21,7 +21,7 @@ from werkzeug.datastructures import MultiDict
 from .. import db
 from ..i18n import render_violation
 from ..links import public_url
-from ..models import GameTable, Seat, TableMode
+from ..models import GameTable, Seat, TableMode, TableStatus
 from ..qr import qr_svg
 from ..rules import Capability, all_rulesets, get_ruleset, offers
 from ..rules.base import ListField, N_, ObjectField, Ruleset
@@ -246,7 +246,7 @@ def join():
     if request.method == "POST":
         table = live.find_by_code(db.session(), request.form.get("code", ""))
         if table is not None:
-            return redirect(url_for("live.seats", table_id=table.id), code=303)
+            return redirect(_join_target(table), code=303)
         error = _("No open table has this code. Check the letters and try again.")
     return render_template("live/join.html", error=error), 404 if error else 200
 
@@ -260,13 +260,26 @@ def join_by_code(code: str):
         return render_template("live/join.html",
                                error=_("No open table has this code. Check the letters and "
                                        "try again.")), 404
-    return redirect(url_for("live.seats", table_id=table.id))
+    return redirect(_join_target(table))
+
+
+_OVER = (TableStatus.FINISHED.value, TableStatus.ABANDONED.value)
+
+
+def _join_target(table) -> str:
+    """Where a join link leads: the seats while the game is on, else the table's own page
+    (a finished table's Scoresheet; its printed cards and QR codes still lead somewhere)."""
+    if table.status in _OVER:
+        return url_for("main.table", table_id=table.id)
+    return url_for("live.seats", table_id=table.id)
 
 
 @bp.get("/tables/<table_id>/join")
 def seats(table_id: str):
-    """Pick your seat (or watch)."""
+    """Pick your seat (or watch); once the game is over, its page."""
     table = _table_or_404(table_id)
+    if table.status in _OVER:
+        return redirect(_join_target(table))
     seat, host = _viewer(table)
     return render_template("live/seats.html", table=table, seats=live.seats(db.session(), table),
                            my_seat=seat, host=host)

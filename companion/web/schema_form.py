@@ -219,9 +219,11 @@ def _widget_label(widget: Widget, typed_name: str | None) -> str:
     """A widget's label in the current language: a seat's entry is the player's name."""
     from flask_babel import gettext
 
+    from ..i18n import capfirst
+
     if widget.kind == "group" and typed_name:
         return typed_name
     if not widget.label or (widget.kind == "group" and widget.children
                             and all(c.label_params.get("n") for c in widget.children)):
         return ""       # a list's own label ("Epochs") says less than its items' ("Epoch 2")
-    return gettext(widget.label, **widget.label_params)
+    return capfirst(gettext(widget.label, **widget.label_params))

@@ -90,10 +90,11 @@ def test_opening_enters_the_pool_the_order_and_the_dealt_cards(client):
     page = client.get("/tables/new/valley?_players=3").get_data(as_text=True)
     form = next(f for f in forms(page) if "setup.pyramid.B1" in f.selects)
     labels = form.selects["setup.pyramid.M2"].labels
-    assert labels[0] == "a card" and "Sekera (Axe)" in labels and "Vešebt (Shabti)" not in labels
+    assert labels[0] == "A card"            # a choice stands alone: capitalised
+    assert "Sekera (Axe)" in labels and "Vešebt (Shabti)" not in labels
     assert "Six players (or a longer game)" in form.selects["options.pool"].labels
     table_id = open_by_form(client, names=("Ana", "Bo", "Cyril"), start="Player 2",
-                            dealt={**DEALT, "T": "a card"}, boneyard="a card",
+                            dealt={**DEALT, "T": "A card"}, boneyard="A card",
                             **{"options.pool": "Afterlife"})
     state = state_of(client, table_id)
     assert state["names"] == ["Ana", "Bo", "Cyril"] and state["current"] == 1
