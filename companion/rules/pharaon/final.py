@@ -136,8 +136,30 @@ def _split(document: Any) -> tuple[Any, Any, Any, bool]:
     traitor = _start_space(rest.pop("traitor", None))
     edition = rest.pop("edition", None)
     if isinstance(rest.get("players"), list):
-        rest["players"] = [_start_space(player) for player in rest["players"]]
+        rest["players"] = [_start_space(_without_form_blanks(player))
+                           for player in rest["players"]]
     return rest, traitor, edition, traitor is not None
+
+
+def _without_form_blanks(holder: Any) -> Any:
+    """A fixed-size phone form sends empty inputs after the entries typed: trailing blank
+    nobles and artisans, and Scribe rows with no card (their area select still sends its
+    first area), are left out. A blank between entries is still reported."""
+    if not isinstance(holder, Mapping):
+        return holder
+    holder = dict(holder)
+    for key in ("nobles", "artisans"):
+        items = holder.get(key)
+        if isinstance(items, list):
+            end = len(items)
+            while end and items[end - 1] in (None, ""):
+                end -= 1
+            holder[key] = items[:end]
+    scribes = holder.get("scribes")
+    if isinstance(scribes, list):
+        holder["scribes"] = [entry for entry in scribes if not (
+            isinstance(entry, Mapping) and entry.get("card") in (None, ""))]
+    return holder
 
 
 def _start_space(holder: Any) -> Any:
