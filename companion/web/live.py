@@ -351,15 +351,21 @@ def render_table(table: GameTable, error: str | None = None, status: int = 200):
     ruleset = get_ruleset(table.game)
     state = live.state_at(session, table)
     shown = live.view(session, table, seat, state=state)
+    labels_of = {value.key: value.label for value in ruleset.edition}
     log = live.move_log(session, table)
     active = [m for m in log if m.undone_version is None]
     last = active[-1] if active else None
     sheet = shown["scores"]
+    # the footer and the score sheet name only the printed values this table relies on
+    in_use = ruleset.edition_in_use(table.options or {}, len(live.seats(session, table)))
+    if sheet and sheet.get("assumed"):
+        sheet = {**sheet, "assumed": [a for a in sheet["assumed"] if a.get("key") in in_use
+                                      or a.get("key") not in labels_of]}
     page = current_app.jinja_env.select_template([f"games/{table.game}/live.html",
                                                  "live/generic.html"])
-    labels_of = {value.key: value.label for value in ruleset.edition}
     defaults = [labels_of[key] for key in
-                live.table_edition(ruleset, live.entered_edition(table)).defaults]
+                live.table_edition(ruleset, live.entered_edition(table)).defaults
+                if key in in_use]
     playing = seat is not None and table.status == "playing"
     shown_table = table if seat is not None or host else _WithoutCode(table)
     return render_template(
