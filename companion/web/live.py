@@ -394,9 +394,9 @@ def _json_value(text: str) -> Any:
 def _move_from_form(form: MultiDict) -> dict[str, Any]:
     """A move as the phone's buttons describe it: a hidden ``move`` holds the move's JSON;
     each ``m.<key>`` field (a list, or the button that was pressed) adds ``key`` with its JSON
-    value, ``m.<key>[]`` fields add a list, and ``m.__place`` (a ship space as
-    ``{"ship", "slot"}``) adds both. A dotted name builds a nested argument from several
-    inputs (``m.pay.0.card`` and ``m.pay.0.capital`` give ``{"pay": [{"card": …,
+    value, ``m.<key>[]`` fields add a list, and ``m.__merge`` (a JSON object: one choice
+    that sets several arguments) adds every key of it. A dotted name builds a nested argument
+    from several inputs (``m.pay.0.card`` and ``m.pay.0.capital`` give ``{"pay": [{"card": …,
     "capital": …}]}``; a number is a list index). An empty input is left out (an optional
     number nobody typed), and so is a list entry left with nothing in it. Anything else is
     left to the referee to refuse."""
@@ -409,10 +409,11 @@ def _move_from_form(form: MultiDict) -> dict[str, Any]:
             _put_path(nested, name[2:], form)
         elif name.startswith("m.") and name.endswith("[]"):
             move[name[2:-2]] = [_json_value(v) for v in form.getlist(name) if v != ""]
-        elif name == "m.__place":
-            place = _json_value(form[name])
-            if isinstance(place, dict):
-                move.update({k: place[k] for k in ("ship", "slot") if k in place})
+        elif name == "m.__merge":
+            for text in form.getlist(name):
+                merged = _json_value(text)
+                if isinstance(merged, dict):
+                    move.update(merged)
         elif name.startswith("m.") and form[name] != "":
             move[name[2:]] = _json_value(form[name])
     move.update({key: _as_lists(value) for key, value in nested.items()})
