@@ -142,19 +142,11 @@ def _split(document: Any) -> tuple[Any, Any, Any, bool]:
 
 
 def _without_form_blanks(holder: Any) -> Any:
-    """A fixed-size phone form sends empty inputs after the entries typed: trailing blank
-    nobles and artisans, and Scribe rows with no card (their area select still sends its
-    first area), are left out. A blank between entries is still reported."""
+    """The phone form's Scribe rows with no card are left out (their area select still sends
+    its first area); the form reader already leaves out its empty number boxes."""
     if not isinstance(holder, Mapping):
         return holder
     holder = dict(holder)
-    for key in ("nobles", "artisans"):
-        items = holder.get(key)
-        if isinstance(items, list):
-            end = len(items)
-            while end and items[end - 1] in (None, ""):
-                end -= 1
-            holder[key] = items[:end]
     scribes = holder.get("scribes")
     if isinstance(scribes, list):
         holder["scribes"] = [entry for entry in scribes if not (
