@@ -48,7 +48,11 @@ def test_game_declares_the_protocol(game):
     assert catalogue.player_counts and catalogue.default_players in catalogue.player_counts
     assert catalogue.capabilities <= set(Capability)
     assert (ROOT / "companion" / "rules" / game / "__init__.py").exists()
-    normalise_options(ruleset, {})                       # every option has a valid default
+    options = normalise_options(ruleset, {})             # every option has a valid default
+    for variant in [value for value, _label in ruleset.score_form.variants] or [None]:
+        assert isinstance(ruleset.form_schema(variant), ObjectField)
+    for players in catalogue.live_player_counts or catalogue.player_counts:
+        assert ruleset.edition_in_use(options, players) <= {v.key for v in ruleset.edition}
     edition = resolve_edition(ruleset.edition, {})       # every default passes its own check
     assert set(edition.values) | set(edition.missing) == {v.key for v in ruleset.edition}
     for value in ruleset.edition:
