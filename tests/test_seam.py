@@ -4,6 +4,7 @@ the end through the HTTP API (a simultaneous step included), scored and added to
 
 from __future__ import annotations
 
+import html
 import json
 import re
 import subprocess
@@ -16,7 +17,10 @@ from companion.rules import all_rulesets
 from companion.rules.base import (Capability, ObjectField, Ruleset, check_document,
                                   normalise_options, offers, resolve_edition)
 
+from companion.web.schema_form import document_values
+
 from .pdfgen.pdfcheck import text as pdf_text
+from .web.pageforms import forms as page_forms
 from .toygame import GAME, register_toy, unregister_toy
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -44,7 +48,11 @@ def test_game_declares_the_protocol(game):
     assert catalogue.player_counts and catalogue.default_players in catalogue.player_counts
     assert catalogue.capabilities <= set(Capability)
     assert (ROOT / "companion" / "rules" / game / "__init__.py").exists()
-    normalise_options(ruleset, {})                       # every option has a valid default
+    options = normalise_options(ruleset, {})             # every option has a valid default
+    for variant in [value for value, _label in ruleset.score_form.variants] or [None]:
+        assert isinstance(ruleset.form_schema(variant), ObjectField)
+    for players in catalogue.live_player_counts or catalogue.player_counts:
+        assert ruleset.edition_in_use(options, players) <= {v.key for v in ruleset.edition}
     edition = resolve_edition(ruleset.edition, {})       # every default passes its own check
     assert set(edition.values) | set(edition.missing) == {v.key for v in ruleset.edition}
     for value in ruleset.edition:
@@ -84,7 +92,8 @@ def test_shared_code_names_no_game():
     """The maintainer's grep of issue 11, over shared code (a game's own package, templates,
     pdfgen module and static partial are its own)."""
     names = "|".join(re.escape(r.id) for r in all_rulesets())
-    pattern = re.compile(rf'"({names})"|\bimhotep\b|sun_group|obelisk|burial_chamber', re.I)
+    pattern = re.compile(rf'"({names})"|\bimhotep\b|sun[ _]group|obelisk|burial_chamber|'
+                         r'"ship"', re.I)
     own = re.compile(rf'^companion/rules/[^/]+/|/translations/|/migrations/|'
                      rf'(^|/)({names})[._/]')
     found = []
@@ -98,6 +107,105 @@ def test_shared_code_names_no_game():
                 if pattern.search(line):
                     found.append(f"{relative}:{number}: {line.strip()}")
     assert found == []
+
+
+# --------------------------------------------------------------------------------------------
+# Score-only mode and the API page: every registered game, none named
+# --------------------------------------------------------------------------------------------
+
+SCORE_GAMES = [r.id for r in all_rulesets(Capability.SCORE)]
+EXAMPLE = re.compile(r'<pre class="example" data-post="([^"]+)">(.*?)</pre>', re.S)
+
+
+def api_examples(client, game: str) -> list[tuple[str, dict]]:
+    """The example documents the API page shows in ``game``'s section, with where to post
+    them; every ``<pre>`` there that is a final-state document (players as objects, not an
+    answer) must be one of them."""
+    page = client.get("/api").get_data(as_text=True)
+    start = page.index(f'<h2 id="{game}">')
+    following = page.find('<h2 id="', start + 1)
+    section = page[start:following if following > 0 else len(page)]
+    examples = [(url, json.loads(html.unescape(text))) for url, text in EXAMPLE.findall(section)]
+    for text in re.findall(r"<pre>(.*?)</pre>", section, re.S):
+        text = html.unescape(text)
+        assert not re.search(r'"players":\s*\[\s*\{\s*"name"', text) or '"complete"' in text, \
+            f"an unmarked example document on the API page of {game}: {text[:80]}"
+    return examples
+
+
+def form_of(client, ruleset, document: dict):
+    """What a browser without JavaScript sends from the score form sized for ``document``
+    (every input the page shows, blank or at its default) with the document's values typed."""
+    variant = document.get("variant")
+    players = document["players"]
+    key = ruleset.score_form.stage_key
+    stages = len(players[0].get(key) or []) if key else ruleset.score_form.stages
+    sizing = {"_players": len(players), "_stages": stages}
+    if variant:
+        sizing["variant"] = variant
+    page = client.get(f"/score/{ruleset.id}", query_string=sizing).get_data(as_text=True)
+    form = next(f for f in page_forms(page) if f.action == f"/score/{ruleset.id}")
+    sent = form.values()
+    for name, value in document_values(ruleset.form_schema(variant), document).items():
+        if name in sent:          # (a partial Ra game's suns: the form asks them at the end)
+            sent.setlist(name, [value])
+    sent.setlist("action", ["score"])
+    return sent
+
+
+@pytest.mark.parametrize("language", ["en", "cs", "hu"])
+@pytest.mark.parametrize("game", SCORE_GAMES)
+def test_score_form_opens_in_every_language(client, game, language):
+    page = client.get(f"/score/{game}", headers={"Accept-Language": language})
+    assert page.status_code == 200, page.get_data(as_text=True)[-500:]
+    assert f'<html lang="{language}">' in page.get_data(as_text=True)
+
+
+@pytest.mark.parametrize("game", SCORE_GAMES)
+def test_every_api_example_is_accepted(client, game):
+    examples = api_examples(client, game)
+    assert examples, f"the API page shows no example document of {game}"
+    for url, document in examples:
+        answer = client.post(url, json=document)
+        assert answer.status_code == 200, (document, answer.get_json())
+        named = {p["name"] for p in answer.get_json()["players"]}
+        assert {p["name"] for p in document["players"]} <= named
+
+
+# Found by this test, left to the game's owner: Valley's form sends every blank unique line
+# (title ""), a card_set select per title at its first choice, and checklist groups that are
+# not in the pool, so a browser's submission of a real tally is refused.
+FORM_KNOWN_BROKEN = {"valley": "Valley's score form cannot be submitted from a browser yet"}
+
+
+@pytest.mark.parametrize("game", [
+    pytest.param(game, marks=pytest.mark.xfail(reason=FORM_KNOWN_BROKEN[game], strict=True))
+    if game in FORM_KNOWN_BROKEN else game for game in SCORE_GAMES])
+def test_example_documents_through_the_form_reach_the_scoresheet(client, game):
+    ruleset = next(r for r in all_rulesets() if r.id == game)
+    examples = [document for _url, document in api_examples(client, game)]
+    variants = [value for value, _label in ruleset.score_form.variants][1:]
+    # the game's example, and one of each variant it declares (a solo Pharaon, say, is API only)
+    for document in examples[:1] + [d for d in examples if d.get("variant") in variants]:
+        data = form_of(client, ruleset, document)
+        answer = client.post(f"/score/{game}", data=data)
+        page = answer.get_data(as_text=True)
+        assert answer.status_code == 200, re.findall(r'field-error[^>]*>([^<]*)', page)
+        assert 'class="sheet"' in page and 'field-error' not in page
+        for player in document["players"]:
+            assert html.escape(player["name"]) in page
+    if ruleset.score_form.variants:                     # each variant's form opens
+        for value, _label in ruleset.score_form.variants:
+            page = client.post(f"/score/{game}", data={"variant": value, "action": "variant"})
+            assert page.status_code == 200
+            assert f'<option value="{value}" selected>' in page.get_data(as_text=True)
+
+
+@pytest.mark.parametrize("game", SCORE_GAMES)
+def test_an_empty_score_form_names_a_field(client, game):
+    answer = client.post(f"/score/{game}", data={"action": "score"})
+    page = answer.get_data(as_text=True)
+    assert answer.status_code == 422 and 'class="field-error"' in page
 
 
 # --------------------------------------------------------------------------------------------

@@ -498,6 +498,11 @@ class ScoreForm:
     stage_hint: str = N_("Empty boxes count as 0.")
     final_label: str = N_("At the end of the game")
     final_hint: str = ""
+    # Other final-state documents the game scores (a sibling game): (value, label msgid)
+    # pairs, the first being the game itself. The form offers them as a choice, renders
+    # ``Ruleset.form_schema(value)`` for the one chosen and puts ``"variant": value`` into the
+    # document it sends (the saved game keeps it). Empty: one document, no choice.
+    variants: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -666,6 +671,12 @@ class Ruleset(Protocol):
         document may carry ``edition`` entries when the game has edition values."""
         ...
 
+    def form_schema(self, variant: str | None) -> ObjectField:
+        """The schema the phone form is built from and read back with for ``variant`` (one of
+        ``score_form.variants``, or None): may hold optional inputs the document schema checks
+        by hand (default: ``final_schema``)."""
+        ...
+
     # ---- live tables -----------------------------------------------------------------------
     def setup_schema(self, players: int) -> ObjectField:
         """The physical start the table enters when opening (dealt suns, colours, start
@@ -728,6 +739,12 @@ class Ruleset(Protocol):
     def is_over(self, state: State) -> bool:
         ...
 
+    def edition_in_use(self, options: Mapping[str, Any], players: int) -> set[str]:
+        """The edition values (keys of ``edition``) a table with these normalised options and
+        this player count relies on; only those are listed as "still at their defaults"
+        (default: every key)."""
+        ...
+
     def score(self, state: State) -> Scoresheet:
         """The Scoresheet of the game so far (``complete`` once it is over)."""
         ...
@@ -758,6 +775,12 @@ class GameRules:
 
     def form_sizes(self, players: int, stages: int) -> Mapping[str, int]:
         return {"players": players}
+
+    def form_schema(self, variant: str | None) -> ObjectField:
+        return self.final_schema
+
+    def edition_in_use(self, options: Mapping[str, Any], players: int) -> set[str]:
+        return {value.key for value in self.edition}
 
     def score_final(self, document: Mapping[str, Any]) -> Scoresheet:
         raise _not_offered(self, Capability.SCORE)

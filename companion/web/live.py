@@ -364,15 +364,21 @@ def render_table(table: GameTable, error: str | None = None, status: int = 200):
     ruleset = get_ruleset(table.game)
     state = live.state_at(session, table)
     shown = live.view(session, table, seat, state=state)
+    labels_of = {value.key: value.label for value in ruleset.edition}
     log = live.move_log(session, table)
     active = [m for m in log if m.undone_version is None]
     last = active[-1] if active else None
     sheet = shown["scores"]
+    # the footer and the score sheet name only the printed values this table relies on
+    in_use = ruleset.edition_in_use(table.options or {}, len(live.seats(session, table)))
+    if sheet and sheet.get("assumed"):
+        sheet = {**sheet, "assumed": [a for a in sheet["assumed"] if a.get("key") in in_use
+                                      or a.get("key") not in labels_of]}
     page = current_app.jinja_env.select_template([f"games/{table.game}/live.html",
                                                  "live/generic.html"])
-    labels_of = {value.key: value.label for value in ruleset.edition}
     defaults = [labels_of[key] for key in
-                live.table_edition(ruleset, live.entered_edition(table)).defaults]
+                live.table_edition(ruleset, live.entered_edition(table)).defaults
+                if key in in_use]
     playing = seat is not None and table.status == "playing"
     shown_table = table if seat is not None or host else _WithoutCode(table)
     return render_template(
@@ -401,9 +407,9 @@ def _json_value(text: str) -> Any:
 def _move_from_form(form: MultiDict) -> dict[str, Any]:
     """A move as the phone's buttons describe it: a hidden ``move`` holds the move's JSON;
     each ``m.<key>`` field (a list, or the button that was pressed) adds ``key`` with its JSON
-    value, ``m.<key>[]`` fields add a list, and ``m.__place`` (a ship space as
-    ``{"ship", "slot"}``) adds both. A dotted name builds a nested argument from several
-    inputs (``m.pay.0.card`` and ``m.pay.0.capital`` give ``{"pay": [{"card": …,
+    value, ``m.<key>[]`` fields add a list, and ``m.__merge`` (a JSON object: one choice
+    that sets several arguments) adds every key of it. A dotted name builds a nested argument
+    from several inputs (``m.pay.0.card`` and ``m.pay.0.capital`` give ``{"pay": [{"card": …,
     "capital": …}]}``; a number is a list index). An empty input is left out (an optional
     number nobody typed), and so is a list entry left with nothing in it. Anything else is
     left to the referee to refuse."""
@@ -416,10 +422,11 @@ def _move_from_form(form: MultiDict) -> dict[str, Any]:
             _put_path(nested, name[2:], form)
         elif name.startswith("m.") and name.endswith("[]"):
             move[name[2:-2]] = [_json_value(v) for v in form.getlist(name) if v != ""]
-        elif name == "m.__place":
-            place = _json_value(form[name])
-            if isinstance(place, dict):
-                move.update({k: place[k] for k in ("ship", "slot") if k in place})
+        elif name == "m.__merge":
+            for text in form.getlist(name):
+                merged = _json_value(text)
+                if isinstance(merged, dict):
+                    move.update(merged)
         elif name.startswith("m.") and form[name] != "":
             move[name[2:]] = _json_value(form[name])
     move.update({key: _as_lists(value) for key, value in nested.items()})

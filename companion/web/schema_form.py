@@ -95,9 +95,10 @@ def build_form(schema: ObjectField, sizes: Mapping[str, int], values: Mapping[st
 
 def parse_form(schema: ObjectField, form: MultiDict, sizes: Mapping[str, int],
                prefix: str = "") -> dict[str, Any]:
-    """The document the form describes. Blank numbers are left out (they mean 0); text that
-    is not a whole number is kept as typed so that validation names it; a choice is read
-    back from its JSON."""
+    """The document the form describes. Blank numbers are left out (they mean 0), and so are
+    the empty boxes at the end of a list of numbers or choices (a fixed-size form offers more
+    than are used; never below the list's ``min_items``); text that is not a whole number is
+    kept as typed so that validation names it; a choice is read back from its JSON."""
 
     def value(spec: Field, path: str) -> Any:
         if isinstance(spec, ObjectField):
@@ -110,6 +111,9 @@ def parse_form(schema: ObjectField, form: MultiDict, sizes: Mapping[str, int],
         if isinstance(spec, ListField):
             items = [value(spec.item, _join(path, i))
                      for i in range(_size(sizes, _unprefixed(path)))]
+            if not isinstance(spec.item, (ObjectField, ListField)):
+                while len(items) > spec.min_items and items[-1] is None:
+                    items.pop()
             return items if any(item is not None for item in items) else None
         if isinstance(spec, BoolField):
             chosen = form.getlist(path)

@@ -40,7 +40,7 @@ from .schema_form import (build_form, document_values, error_summary, errors_by_
 bp = Blueprint("score", __name__, url_prefix="/score")
 
 RESIZE_ACTIONS = {"add_player": (1, 0), "remove_player": (-1, 0), "add_stage": (0, 1),
-                  "remove_stage": (0, -1)}
+                  "remove_stage": (0, -1), "variant": (0, 0)}
 LOCATION_MAX, NOTES_MAX = 120, 2000
 SAVE_KEY = re.compile(r"[0-9a-f]{32}")       # what the form is given; anything else: a new one
 
@@ -90,6 +90,15 @@ def choose_game():
     return render_template("score/choose.html", rulesets=all_rulesets(Capability.SCORE))
 
 
+def _variant(ruleset: Ruleset, chosen: Any) -> str | None:
+    """The variant the form shows: one the game declares (its first by default), or None for
+    a game with one document."""
+    declared = [value for value, _label in ruleset.score_form.variants]
+    if not declared:
+        return None
+    return chosen if chosen in declared else declared[0]
+
+
 def _document_sizes(ruleset: Ruleset, document: Mapping[str, Any]) -> tuple[int, int]:
     """How many players and stages a saved document has, for the form that corrects it."""
     players = document.get("players") or []
@@ -109,9 +118,10 @@ def edit(table_id: str):
     ruleset = _ruleset(table.game)
     document = table.final_document or {}
     players, stages = _document_sizes(ruleset, document)
-    values = document_values(ruleset.final_schema, document)
+    variant = _variant(ruleset, document.get("variant"))
+    values = document_values(ruleset.form_schema(variant), document)
     values.update({"_location": table.location or "", "_notes": table.notes or ""})
-    return _render(ruleset, players, stages, values, {}, editing=table)
+    return _render(ruleset, players, stages, values, {}, editing=table, variant=variant)
 
 
 @bp.route("/<game>", methods=["GET", "POST"])
@@ -126,6 +136,7 @@ def score_form(game: str):
                      ruleset.catalogue.default_players)
     stages = _clamp(source.get("_stages", type=int), range(1, last_stage + 1), last_stage)
     values = typed_values(request.form) if request.method == "POST" else {}
+    variant = _variant(ruleset, source.get("variant"))
     action = request.form.get("action", "score")
     editing = None
     if request.form.get("_table"):
@@ -138,11 +149,13 @@ def score_form(game: str):
         d_players, d_stages = RESIZE_ACTIONS.get(action, (0, 0))
         players = _clamp(players + d_players, counts, players)
         stages = _clamp(stages + d_stages, range(1, last_stage + 1), stages)
-        return _render(ruleset, players, stages, values, {}, editing=editing)
+        return _render(ruleset, players, stages, values, {}, editing=editing, variant=variant)
 
     sizes = ruleset.form_sizes(players, stages)
-    document = parse_form(ruleset.final_schema, request.form, sizes)
+    document = parse_form(ruleset.form_schema(variant), request.form, sizes)
     document["game"] = ruleset.id
+    if variant is not None:
+        document["variant"] = variant
     location = " ".join(request.form.get("_location", "").split())
     notes = request.form.get("_notes", "").strip()
     violations: list[RuleViolation] = []
@@ -159,7 +172,8 @@ def score_form(game: str):
         sheet = None
     if violations:
         return _render(ruleset, players, stages, values,
-                       errors_by_field(violations, render_violation), editing=editing), 422
+                       errors_by_field(violations, render_violation), editing=editing,
+                       variant=variant), 422
     if action == "save" and editing is not None:
         if correct_scored_table(db.session(), editing, document, sheet, location=location,
                                 notes=notes):
@@ -176,7 +190,7 @@ def score_form(game: str):
             flash(_("Game saved."))
         return redirect(url_for("main.table", table_id=table.id), code=303)
     return _render(ruleset, players, stages, values, {}, sheet=sheet.as_dict(),
-                   editing=editing)
+                   editing=editing, variant=variant)
 
 
 @bp.post("/tables/<table_id>/delete")
@@ -198,13 +212,13 @@ def delete(table_id: str):
 
 
 def _render(ruleset: Ruleset, players: int, stages: int, values, errors, sheet=None,
-            editing=None):
+            editing=None, variant=None):
     sizes = ruleset.form_sizes(players, stages)
-    form = build_form(ruleset.final_schema, sizes, values, errors)
+    form = build_form(ruleset.form_schema(variant), sizes, values, errors)
     extra_labels = {"_location": _("Where was it played?"), "_notes": _("Notes")}
     return render_template(
         "score/form.html", ruleset=ruleset, form=form, players=players, stages=stages,
-        values=values, errors=errors, sheet=sheet, editing=editing,
+        values=values, errors=errors, sheet=sheet, editing=editing, variant=variant,
         summary=error_summary(form, errors, extra_labels) if errors else [],
         save_key=_save_key(values),
         labels=ruleset.labels, rows=sheet_rows(ruleset.labels, sheet["players"]) if sheet else None,

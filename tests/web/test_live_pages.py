@@ -201,6 +201,53 @@ def test_dotted_form_names_build_nested_move_arguments():
         "pick": {"slot": "B2", "tags": [1, 3]}}
 
 
+def test_one_choice_may_set_several_move_arguments():
+    """``m.__merge`` adds every key of its JSON object (a ship space is a ship and a slot;
+    shared code knows no key); a value that is not an object adds nothing."""
+    from werkzeug.datastructures import MultiDict
+
+    from companion.web.live import _move_from_form
+
+    form = MultiDict([("move", '{"type": "place"}'),
+                      ("m.__merge", '{"ship": 2, "slot": 1, "anything": [3]}')])
+    assert _move_from_form(form) == {"type": "place", "ship": 2, "slot": 1, "anything": [3]}
+    assert _move_from_form(MultiDict([("move", '{"type": "place"}'), ("m.__merge", "7")])) \
+        == {"type": "place"}
+
+
+def test_an_imhotep_ship_space_button_places_the_stone(client):
+    """The page's ship-space buttons send one ``m.__merge`` choice: ship and slot."""
+    imhotep = get_ruleset("imhotep")
+    opened = client.post("/api/v1/tables", json={"game": "imhotep",
+                                                  "players": ["Ana", "Bo"]}).get_json()
+    tokens = [client.post(f"/api/v1/tables/{opened['id']}/seats/{n}/claim").get_json()[
+        "seat_token"] for n in (0, 1)]
+    for step in range(5):
+        view = client.get(f"/api/v1/tables/{opened['id']}").get_json()
+        seat = view["to_act"]
+        with client.application.app_context():
+            state = live.state_at(db.session(), live.get_table(db.session(), opened["id"]))
+        moves = imhotep.legal_moves(state, seat)
+        if any(m["type"] == "place_stone" for m in moves):
+            break
+        move = next(m for m in moves if m["type"] != "place_stone")
+        client.post(f"/api/v1/tables/{opened['id']}/moves",
+                    headers={"Authorization": f"Bearer {tokens[seat]}"},
+                    json={"move": move, "version": view["version"], "idempotency_key": f"p{step}"})
+    client.set_cookie(f"seat_{opened['id']}", tokens[seat])
+    page = client.get(f"/tables/{opened['id']}").get_data(as_text=True)
+    fields = form_fields(page, "place_stone")
+    choices = re.findall(r'name="m.__merge" value=\'([^\']+)\' class="secondary slot-button"', page)
+    chosen = json.loads(unescape(choices[-1]))
+    assert set(chosen) == {"ship", "slot"}
+    answer = client.post(f"/tables/{opened['id']}/moves", data=fields | {
+        "m.__merge": unescape(choices[-1])})
+    assert answer.status_code in (200, 303), answer.get_data(as_text=True)[-400:]
+    after = client.get(f"/api/v1/tables/{opened['id']}").get_json()
+    assert after["version"] == view["version"] + 1
+    assert after["state"]["ships"][chosen["ship"]]["slots"][chosen["slot"]] is not None
+
+
 def test_the_app_draws_for_a_seat_that_asks(client):
     """POST /tables/<id>/draw: the awaited seat lets the app draw (one draw per key, a
     watcher and another seat are refused, nothing changes for them)."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 
 import pytest
 
@@ -99,13 +100,34 @@ def test_the_api_reads_and_replaces_a_copy(client):
 
 
 def test_the_table_says_which_printed_values_are_still_defaults(client):
-    def page_of(edition):
+    def page_of(edition, options=None, players=("Ana", "Bo")):
         opened = client.post("/api/v1/tables", json={
-            "game": "imhotep", "players": ["Ana", "Bo"], "edition": edition}).get_json()
+            "game": "imhotep", "players": list(players), "options": options or {},
+            "edition": edition}).get_json()
         return client.get(f"/tables/{opened['id']}").get_data(as_text=True)
 
-    bare = page_of({})
+    obelisks_b = {"b_obelisks": True}
+    bare = page_of({}, obelisks_b)
     assert "Printed values at their defaults" in bare and "Obelisks, side B: tower values" in bare
-    entered = page_of({"obelisks_b": [9, 8, 7, 6, 5, 4, 3, 2]})
-    assert "Printed values at their defaults" in entered
+    entered = page_of({"obelisks_b": [9, 8, 7, 6, 5, 4, 3, 2]}, obelisks_b)
     assert "Obelisks, side B: tower values" not in entered
+
+
+def test_an_all_a_two_player_table_lists_no_b_side_value(client):
+    """Defect 8h: only the values the table relies on are listed (its sides, its count)."""
+    def footer(options, players):
+        opened = client.post("/api/v1/tables", json={
+            "game": "imhotep", "players": players, "options": options}).get_json()
+        page = client.get(f"/tables/{opened['id']}").get_data(as_text=True)
+        found = re.search(r"Printed values at their defaults[^<]*", page)
+        return found.group(0) if found else ""
+
+    assert footer({}, ["Ana", "Bo"]) == ""              # all A sides, 2 players: nothing
+    two = footer({"b_burial_chamber": True, "b_temple": True}, ["Ana", "Bo"])
+    assert "Temple, side B: spaces used by 2 players" in two
+    assert "Burial chamber, side B" not in two            # its 4th value needs 4 players
+    assert "Round cards 6 and 7 for 3 players" not in two
+    three = footer({}, ["Ana", "Bo", "Cy"])
+    assert "Round cards 6 and 7 for 3 players" in three and "side B" not in three
+    four = footer({"b_burial_chamber": True}, ["Ana", "Bo", "Cy", "Dan"])
+    assert "Burial chamber, side B: points per row" in four

@@ -550,14 +550,17 @@ def test_the_api_docs_examples_are_what_the_api_takes(client):
     api.html) are accepted as they are written there."""
     html = client.get("/api").get_data(as_text=True)
     section = html[html.index('id="pyramids"'):]
-    blocks = [unescape(b) for b in re.findall(r"<pre>(.*?)</pre>", section, re.S)]
+    blocks = [unescape(b) for b in re.findall(r"<pre[^>]*>(.*?)</pre>", section, re.S)]
     document = json.loads(blocks[0])
     answer = client.post("/api/v1/score", json=document)
     assert answer.status_code == 200, answer.get_json()
     scores = {p["name"]: p["total"] for p in answer.get_json()["players"]}
     # Ana: 6 cards 60, torches 10, race 26, gems 3 pairs + 3 = 18, skull −6; Bo: 30 + 10 + 12
     assert scores == {"Ana": 108, "Bo": 52}
-    decoder, moves, text = json.JSONDecoder(), [], blocks[1]
+    sibling = json.loads(blocks[1])                     # the original Silver & Gold (§13)
+    answer = client.post("/api/v1/score", json=sibling)
+    assert answer.status_code == 200, answer.get_json()
+    decoder, moves, text = json.JSONDecoder(), [], blocks[2]
     for start in (m.start() for m in re.finditer(r"^\{", text, re.M)):
         moves.append(decoder.raw_decode(text, start)[0])        # each example, as written
     kinds = {m["type"] for m in moves}
@@ -580,3 +583,56 @@ def test_the_print_menu_offers_our_cards_and_the_table_pad_has_the_players(clien
     assert "Řehoř" in words and "Ödön" in words and "Race box 10, purple" in words
     # the table's link beside its QR code (wrapped over two lines)
     assert f"/tables/{table_id}" in "".join(words.split())
+
+
+# --------------------------------------------------------------------------------------------
+# Score-only form (spec §11, §13): skull count, the minimal variant, the sibling original
+# --------------------------------------------------------------------------------------------
+
+SIBLING = {"game": "pyramids", "variant": "silver_gold", "players": [
+    {"name": "Sarah", "completed": [{"colour": "grey", "points": 10,
+                                     "seal": {"colour": "grey", "points": 1}}],
+     "coins": 9, "trophies": [6, 4], "palms": [3, 3, 2]},
+    {"name": "Bo", "completed": [{"colour": "green", "points": 7}], "coins": 5,
+     "trophies": [5], "palms": [2]}]}
+BLANK_RACE = {"purple": [], "orange": [], "green": []}
+
+
+def test_the_score_form_takes_a_skull_count_and_a_count_of_cards(client):
+    from companion.rules import get_ruleset
+    from tests.test_seam import form_of
+
+    ruleset = get_ruleset("pyramids")
+    document = {"game": "pyramids", "players": [
+        {"name": "Ana", "completed": [{"number": 5, "colour": "orange"}],
+         "torches": [True, False, False, False], "race": BLANK_RACE, "red_gems": 2,
+         "green_gems": 1, "worst_skull_penalty": 3, "skulls": 3},
+        {"name": "Bo", "completed_count": 4, "lowest_completed": 2,
+         "torches": [False] * 4, "race": BLANK_RACE, "red_gems": 0, "green_gems": 0,
+         "worst_skull_penalty": 0}]}
+    sent = form_of(client, ruleset, document)
+    assert sent["players.0.skulls"] == "3" and sent["players.1.completed_count"] == "4"
+    page = client.post("/score/pyramids", data=sent)
+    assert page.status_code == 200 and 'class="sheet"' in page.get_data(as_text=True)
+    sent.setlist("players.0.skulls", ["4"])            # 4 skulls cost more than 3
+    page = client.post("/score/pyramids", data=sent)
+    assert page.status_code == 422
+    assert 'id="err-players.0.skulls"' in page.get_data(as_text=True)
+
+
+def test_a_silver_and_gold_game_is_saved_as_one(client):
+    from companion.rules import get_ruleset
+    from tests.test_seam import form_of
+
+    sent = form_of(client, get_ruleset("pyramids"), SIBLING)
+    assert 'players.0.coins' in sent and 'players.0.torches.0' not in sent
+    sent.setlist("action", ["save"])
+    saved = client.post("/score/pyramids", data=sent)
+    assert saved.status_code == 303
+    page = client.get(saved.headers["Location"]).get_data(as_text=True)
+    assert "Silver & Gold (2019), the original" in unescape(page) and "Sarah" in page
+    with client.application.app_context():
+        from companion.models import GameTable
+        table = db.session().get(GameTable, saved.headers["Location"].rsplit("/", 1)[-1])
+        assert table.final_document["variant"] == "silver_gold"
+    assert "Winner: Sarah" in page

@@ -71,6 +71,13 @@ class ImhotepRuleset(GameRules):
                 "players.*.delivered_to": len(tables.MONUMENTS),
                 "players.*.obelisk_towers": final.TOWER_FORM_SIZE}
 
+    def edition_in_use(self, options: Mapping[str, Any], players: int) -> set[str]:
+        """The B-side values of the sides chosen and the round cards of this player count
+        (spec §6.2's notice: the 4th Burial Chamber B value only from 4 players)."""
+        sides = engine.normalise_options(options)["sides"]
+        return set(tables.unverified_in_use(sides, players)) | {
+            key for key in tables.VERIFIED_EDITION_DEFAULTS if key == f"round_cards_{players}p"}
+
     def score_final(self, document):
         """Validate an Imhotep final-state document and score it (raises InvalidDocument)."""
         return final.score_final(document)

@@ -136,8 +136,22 @@ def _split(document: Any) -> tuple[Any, Any, Any, bool]:
     traitor = _start_space(rest.pop("traitor", None))
     edition = rest.pop("edition", None)
     if isinstance(rest.get("players"), list):
-        rest["players"] = [_start_space(player) for player in rest["players"]]
+        rest["players"] = [_start_space(_without_form_blanks(player))
+                           for player in rest["players"]]
     return rest, traitor, edition, traitor is not None
+
+
+def _without_form_blanks(holder: Any) -> Any:
+    """The phone form's Scribe rows with no card are left out (their area select still sends
+    its first area); the form reader already leaves out its empty number boxes."""
+    if not isinstance(holder, Mapping):
+        return holder
+    holder = dict(holder)
+    scribes = holder.get("scribes")
+    if isinstance(scribes, list):
+        holder["scribes"] = [entry for entry in scribes if not (
+            isinstance(entry, Mapping) and entry.get("card") in (None, ""))]
+    return holder
 
 
 def _start_space(holder: Any) -> Any:

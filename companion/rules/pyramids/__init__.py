@@ -45,7 +45,9 @@ class PyramidsRuleset(GameRules):
         stage_key=None, stages=1,
         final_label=N_("After the fourth round"),
         final_hint=N_("Each player's scoring card and completed pyramid cards (number and "
-                      "colour)."))
+                      "colour)."),
+        variants=(("pyramids", N_("Silver & Gold – Pyramids")),
+                  ("silver_gold", N_("Silver & Gold (2019), the original"))))
     final_schema = final.FINAL_SCHEMA
     sibling_schema = sibling.SIBLING_SCHEMA     # the Silver & Gold document (variant)
     options = (
@@ -78,8 +80,19 @@ class PyramidsRuleset(GameRules):
 
     def form_sizes(self, players: int, stages: int) -> dict[str, int]:
         """Inputs the final-state form offers (blank ones are ignored)."""
-        return {"players": players, "players.*.completed": final.COMPLETED_FORM_SIZE,
-                "players.*.torches": tables.TORCH_BOXES}
+        sizes = {"players": players, "players.*.completed": final.COMPLETED_FORM_SIZE,
+                 "players.*.torches": tables.TORCH_BOXES,
+                 # the Silver & Gold form (variant)
+                 "players.*.trophies": tables.SG_COIN_BOXES // tables.SG_COINS_PER_ROW,
+                 "players.*.palms": tables.SG_PALM_BOXES}
+        sizes.update({f"players.*.race.{colour}": len(tables.RACE_BOXES)
+                      for colour in tables.COLOURS})
+        return sizes
+
+    def form_schema(self, variant: str | None) -> ObjectField:
+        """The phone form: optional skull count and the minimal variant included (§11), or
+        the Silver & Gold form (§13)."""
+        return sibling.FORM_SCHEMA if variant == "silver_gold" else final.FORM_SCHEMA
 
     def score_final(self, document):
         """Validate a final-state document (or a Silver & Gold one) and score it."""

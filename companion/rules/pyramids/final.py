@@ -85,6 +85,40 @@ FINAL_SCHEMA = ObjectField("", "", (
               item_label=N_("Player %(n)d")),
 ))
 
+BLANK_CHOICE = ("", "–")          # a form's "nothing chosen" (left out of the document)
+
+# The phone form (spec §11): the document's inputs, every choice with a blank first so that an
+# empty row is left out, plus the optional numbers (field 5b, the minimal variant of field 1).
+FORM_CARD_SCHEMA = ObjectField("card", N_("Completed card"), (
+    IntField("number", N_("Number"), max=t.CARD_COUNT, default=None),
+    ChoiceField("colour", N_("Colour"), (BLANK_CHOICE,) + tuple(
+        (c, str(t.COLOUR_LABELS[c])) for c in t.COLOURS), default=""),
+))
+
+FORM_PLAYER_SCHEMA = ObjectField("player", N_("Player"), (
+    PLAYER_SCHEMA.fields[0],
+    ListField("completed", N_("Completed pyramid cards"), FORM_CARD_SCHEMA,
+              max_items=t.CARD_COUNT, item_label=N_("Card %(n)d")),
+    IntField("completed_count", N_("Or only the number of completed cards"), max=t.CARD_COUNT,
+             default=None, help=N_("When the colours were not noted; leave the cards empty.")),
+    IntField("lowest_completed", N_("Lowest completed card number"), max=t.CARD_COUNT,
+             default=None),
+    PLAYER_SCHEMA.fields[2],
+    ObjectField("race", N_("Pyramid points boxes ticked"), tuple(
+        ListField(colour, str(t.COLOUR_LABELS[colour]),
+                  ChoiceField("box", N_("Box"), (BLANK_CHOICE,) + t.RACE_BOXES, default=""),
+                  max_items=len(t.RACE_BOXES), item_label=N_("Box %(n)d"))
+        for colour in t.COLOURS)),
+    *PLAYER_SCHEMA.fields[4:],
+    IntField("skulls", N_("Skull boxes ticked (optional)"), max=t.SKULL_BOXES, default=None),
+))
+
+FORM_SCHEMA = ObjectField("", "", (
+    TextField("game", N_("Game"), required=False),
+    ListField("players", N_("Players"), FORM_PLAYER_SCHEMA, required=True,
+              item_label=N_("Player %(n)d")),
+))
+
 # Optional whole numbers of the form, checked by hand (a schema IntField cannot be absent).
 OPTIONAL_INTS: Mapping[str, tuple[int, str]] = {
     "skulls": (t.SKULL_BOXES, N_("Skull boxes ticked")),
@@ -155,6 +189,14 @@ def split_document(document: Any) -> tuple[Any, dict[str, Any]]:
                     extra[f"players.{p}.{key}"] = player.pop(key, None)
                 if isinstance(player.get("completed"), list):
                     player["completed"] = _without_trailing_blanks(player["completed"])
+                    if not player["completed"] and extra[f"players.{p}.completed_count"] \
+                            is not None:
+                        del player["completed"]        # the form's empty rows, and a count
+                race = player.get("race")
+                if isinstance(race, Mapping):      # a form's empty boxes are left out
+                    player["race"] = {colour: [box for box in boxes if box not in (None, "")]
+                                      if isinstance(boxes, list) else boxes
+                                      for colour, boxes in race.items()}
             copies.append(player)
         rest["players"] = copies
     return rest, extra

@@ -59,6 +59,54 @@ PLAYER_SCHEMA = ObjectField("player", N_("Player"), (
               max_items=t.SG_PALM_BOXES, item_label=N_("Entry %(n)d")),
 ))
 
+# The phone form: the same inputs, every choice with a blank first (an empty row is left out).
+_BLANK = ("", "–")
+FORM_CARD_SCHEMA = ObjectField("card", N_("Completed treasure card"), (
+    ChoiceField("colour", N_("Colour"), (_BLANK,) + tuple((c, str(t.COLOUR_LABELS[c]))
+                                                          for c in t.SG_COLOURS), default=""),
+    CARD_SCHEMA.fields[1], SEAL_SCHEMA,
+))
+FORM_PLAYER_SCHEMA = ObjectField("player", N_("Player"), (
+    PLAYER_SCHEMA.fields[0],
+    ListField("completed", N_("Completed treasure cards"), FORM_CARD_SCHEMA,
+              max_items=sum(t.SG_CARDS_PER_COLOUR.values()), item_label=N_("Card %(n)d")),
+    PLAYER_SCHEMA.fields[2],
+    ListField("trophies", N_("Trophies"),
+              ChoiceField("trophy", N_("Trophy"), (_BLANK,) + t.SG_TROPHIES, default=""),
+              max_items=t.SG_COIN_BOXES // t.SG_COINS_PER_ROW, item_label=N_("Trophy %(n)d")),
+    PLAYER_SCHEMA.fields[4],
+))
+FORM_COMPLETED_SIZE = 12          # card rows the phone form offers
+
+
+def _blank(value: Any) -> bool:
+    """An input left empty on the form (a seal left at "no seal" counts as empty)."""
+    if isinstance(value, Mapping):
+        return all(_blank(v) or (key == "points" and v == 0) for key, v in value.items())
+    return value in (None, "")
+
+
+def without_form_blanks(document: Any) -> Any:
+    """The document with the form's empty rows and boxes left out (cards, trophies, palms)."""
+    if not isinstance(document, Mapping) or not isinstance(document.get("players"), list):
+        return document
+    players = []
+    for player in document["players"]:
+        if isinstance(player, Mapping):
+            player = dict(player)
+            for key in ("completed", "trophies", "palms"):
+                if isinstance(player.get(key), list):
+                    player[key] = [item for item in player[key] if not _blank(item)]
+        players.append(player)
+    return {**document, "players": players}
+
+
+FORM_SCHEMA = ObjectField("", "", (
+    TextField("game", N_("Game"), required=False),
+    ListField("players", N_("Players"), FORM_PLAYER_SCHEMA, required=True,
+              item_label=N_("Player %(n)d")),
+))
+
 SIBLING_SCHEMA = ObjectField("", "", (
     TextField("game", N_("Game"), required=False),
     ChoiceField("variant", N_("Variant"), (("silver_gold", N_("Silver & Gold (2019)")),)),
@@ -137,7 +185,7 @@ def sibling_violations(doc: Mapping[str, Any]) -> list[RuleViolation]:
 
 def validate_sibling(document: Any) -> dict[str, Any]:
     """A clean copy of a Silver & Gold document, or InvalidDocument with every violation."""
-    clean, violations = check_document(SIBLING_SCHEMA, document)
+    clean, violations = check_document(SIBLING_SCHEMA, without_form_blanks(document))
     if clean.get("game", "pyramids") not in ("", "pyramids"):
         violations.insert(0, RuleViolation("score.wrong_game",
                                            N_("This document is not for this game."), "game"))

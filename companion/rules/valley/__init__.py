@@ -96,7 +96,10 @@ class ValleyRuleset(GameRules):
 
     def form_sizes(self, players: int, stages: int) -> dict[str, int]:
         """Inputs per list of the final-state form: six unique lines (spec §14)."""
-        return {"players": players, "players.*.uniques": final.UNIQUE_FORM_SIZE}
+        sizes = {"players": players, "players.*.uniques": final.UNIQUE_FORM_SIZE}
+        sizes.update({f"players.*.checklist.{group}.others": final.OTHERS_FORM_SIZE
+                      for group in final.all_group_ids()})
+        return sizes
 
     def score_final(self, document):
         """Validate a final-state document and score it (raises InvalidDocument)."""

@@ -73,6 +73,7 @@ from .scoring import PlayerTomb, score_tombs, starter_assumption
 
 PLAYER_COUNTS = t.PLAYER_COUNTS
 UNIQUE_FORM_SIZE = 6          # unique lines of the score pad (spec §14)
+OTHERS_FORM_SIZE = 3          # further titles of a colour the form offers (the API takes more)
 MAX_TITLE_LENGTH = 60
 SOLO_VALUES = {"": None, "none": None, "null": None, "beginner": Solo.BEGINNER,
                "master": Solo.MASTER}
