@@ -172,15 +172,7 @@ def test_every_api_example_is_accepted(client, game):
         assert {p["name"] for p in document["players"]} <= named
 
 
-# Found by this test, left to the game's owner: Valley's form sends every blank unique line
-# (title ""), a card_set select per title at its first choice, and checklist groups that are
-# not in the pool, so a browser's submission of a real tally is refused.
-FORM_KNOWN_BROKEN = {"valley": "Valley's score form cannot be submitted from a browser yet"}
-
-
-@pytest.mark.parametrize("game", [
-    pytest.param(game, marks=pytest.mark.xfail(reason=FORM_KNOWN_BROKEN[game], strict=True))
-    if game in FORM_KNOWN_BROKEN else game for game in SCORE_GAMES])
+@pytest.mark.parametrize("game", SCORE_GAMES)
 def test_example_documents_through_the_form_reach_the_scoresheet(client, game):
     ruleset = next(r for r in all_rulesets() if r.id == game)
     examples = [document for _url, document in api_examples(client, game)]
