@@ -153,38 +153,54 @@ class _Flow:
         return True
 
     def _grid(self, grid: Grid) -> bool:
+        """Cells wrap at spaces onto more lines (a word never breaks): a long header or value
+        makes its row taller instead of shrinking the whole card."""
         k, w = self.k, self.width
         size = 6.3 * k
         pad = 1.2 * k
-        head_w = max(text_width(row[0], SANS_BOLD, size) for row in grid.rows) + 2 * pad
+        natural = max(text_width(row[0], SANS_BOLD, size) for row in grid.rows) + 2 * pad
+        head_w = min(natural, w * 0.42)
         columns = max(len(row) for row in grid.rows) - 1
         cell_w = (w - head_w) / columns
         if cell_w <= 0:
             return False
+
+        def cell_lines(text: str, font: str, width: float) -> list[str] | None:
+            if any(text_width(word, font, size) > width for word in text.split()):
+                return None                                   # only a smaller size fits it
+            return wrap(text, font, size, width)
+
+        laid = []
         for row in grid.rows:
-            if any(text_width(cell, SANS, size) > cell_w - 2.5 * k for cell in row[1:]):
+            cells = [cell_lines(row[0], SANS_BOLD, head_w - 2 * pad)]
+            cells += [cell_lines(cell, SANS, cell_w - 2.5 * k) for cell in row[1:]]
+            if any(lines is None for lines in cells):
                 return False
-        row_h = size * LEADING + 2 * pad
+            laid.append((cells, max(len(lines) for lines in cells) * size * LEADING + 2 * pad))
         if self.c is not None:
             c = self.c
             c.setLineWidth(0.4)
             c.setStrokeGray(0.55)
-            for r, row in enumerate(grid.rows):
-                top = self.y - r * row_h
+            top = self.y
+            for cells, row_h in laid:
                 c.setFillGray(0.92)
                 c.rect(self.x, top - row_h, head_w, row_h, stroke=0, fill=1)
                 c.setFillGray(0.1)
-                c.setFont(SANS_BOLD, size)
-                c.drawString(self.x + pad, top - pad - size * 0.93, row[0])
-                c.setFont(SANS, size)
-                for i, cell in enumerate(row[1:]):
-                    cx = self.x + head_w + i * cell_w
-                    c.drawCentredString(cx + cell_w / 2, top - pad - size * 0.93, cell)
+                for i, lines in enumerate(cells):
+                    c.setFont(SANS_BOLD if i == 0 else SANS, size)
+                    for n, line in enumerate(lines):
+                        baseline = top - pad - size * 0.93 - n * size * LEADING
+                        if i == 0:
+                            c.drawString(self.x + pad, baseline, line)
+                        else:
+                            cx = self.x + head_w + (i - 1) * cell_w
+                            c.drawCentredString(cx + cell_w / 2, baseline, line)
                 c.rect(self.x, top - row_h, w, row_h, stroke=1, fill=0)
+                top -= row_h
             for i in range(columns):
                 cx = self.x + head_w + i * cell_w
-                c.line(cx, self.y, cx, self.y - row_h * len(grid.rows))
-        self.y -= row_h * len(grid.rows) + 1.8 * k
+                c.line(cx, self.y, cx, top)
+        self.y -= sum(row_h for _cells, row_h in laid) + 1.8 * k
         return True
 
 
