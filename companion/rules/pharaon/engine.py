@@ -347,7 +347,21 @@ def awaiting(state: Mapping[str, Any]) -> Awaiting:
     if phase == "values":                           # Phase.VALUES
         return Awaiting(frozenset(range(state["seats"])), step="values")
     pending = state["pending"]
-    return Awaiting.one(pending[0]["seat"] if pending else state["turn"])
+    return _awaiting_one(pending[0]["seat"] if pending else state["turn"])
+
+
+_AWAITING_ONE: dict[Any, Awaiting] = {}
+
+
+def _awaiting_one(seat: int | None) -> Awaiting:
+    """``Awaiting.one(seat)``, one shared (frozen) instance per seat: it is asked before
+    every move."""
+    found = _AWAITING_ONE.get(seat)
+    if found is None:
+        found = Awaiting.one(seat)
+        if seat is None or is_int(seat):
+            _AWAITING_ONE[seat] = found
+    return found
 
 
 def _status(player: Mapping[str, Any]) -> str:
@@ -736,10 +750,11 @@ def _bad(argument: str) -> RuleViolation:
     return REFEREE.bad_move(argument)
 
 
-def _parse_decl(value: Any, argument: str) -> dict[str, str]:
+def _parse_decl(value: Any, argument: str, index: int | None = None) -> dict[str, str]:
+    """A declaration ``{token, as}``; a bad one names ``argument`` (``argument.index``)."""
     if (not isinstance(value, _Mapping) or value.get("token") not in t.TOKENS
             or value.get("as") not in t.BASIC):
-        raise _bad(argument)
+        raise _bad(argument if index is None else f"{argument}.{index}")
     return {"token": value["token"], "as": value["as"]}
 
 
@@ -764,7 +779,7 @@ def _parse_action(move: Mapping[str, Any]) -> dict[str, Any]:
     pay = move.get("pay", [])
     if not isinstance(pay, list) or len(pay) > 8:
         raise _bad("pay")
-    args["pay"] = [_parse_decl(p, f"pay.{i}") for i, p in enumerate(pay)]
+    args["pay"] = [_parse_decl(p, "pay", i) for i, p in enumerate(pay)]
     if area == "OFF":
         args["pair"] = int_arg(REFEREE, move, "pair", 0, 9)
         bonus = move.get("bonus")
