@@ -72,6 +72,7 @@ with ``traitor_draw``, as two chance inputs (moves ``draw_traitor_tiles``,
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping as _Mapping   # isinstance: faster than typing's alias
 from enum import StrEnum
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
@@ -220,22 +221,36 @@ def facing(state: Mapping[str, Any], round_number: int | None = None) -> list[st
 
 
 def entry_colour(state: Mapping[str, Any], area: str) -> str:
-    return facing(state)[state["board"]["areas"].index(area)]
+    """The wheel colour facing ``area`` this round (one item of :func:`facing`)."""
+    board = state["board"]
+    sign = 1 if board["direction"] == "cw" else -1
+    return board["entry_colours"][(board["areas"].index(area) - sign * (state["round"] - 1)) % 5]
 
 
 def usable_spots(state: Mapping[str, Any]) -> list[int]:
     """Spot indices usable this game, left to right: the "4+" spot only at 4-5 players."""
-    four_plus = state["rules"]["four_plus_spot"] - 1
-    spots = list(range(t.SPOTS_PER_SEGMENT))
-    if t.USABLE_SPOTS[_player_count(state)] < t.SPOTS_PER_SEGMENT:
-        spots.remove(four_plus)
+    return list(_usable_spots(state["rules"]["four_plus_spot"], _player_count(state)))
+
+
+_USABLE: dict[tuple[int, int], tuple[int, ...]] = {}
+
+
+def _usable_spots(four_plus_spot: int, players: int) -> tuple[int, ...]:
+    """:func:`usable_spots` as a tuple, remembered per (printed "4+" spot, player count)."""
+    key = (four_plus_spot, players)
+    spots = _USABLE.get(key)
+    if spots is None:
+        listed = list(range(t.SPOTS_PER_SEGMENT))
+        if t.USABLE_SPOTS[players] < t.SPOTS_PER_SEGMENT:
+            listed.remove(four_plus_spot - 1)
+        spots = _USABLE[key] = tuple(listed)
     return spots
 
 
 def free_spot(state: Mapping[str, Any], colour: str) -> int | None:
     """The first free usable spot from the left on the segment of ``colour``."""
     segment = state["wheel"][colour]
-    for spot in usable_spots(state):
+    for spot in _usable_spots(state["rules"]["four_plus_spot"], state["seats"]):
         if segment[spot] is None:
             return spot
     return None
@@ -243,7 +258,8 @@ def free_spot(state: Mapping[str, Any], colour: str) -> int | None:
 
 def free_spots(state: Mapping[str, Any], colour: str) -> int:
     segment = state["wheel"][colour]
-    return sum(1 for spot in usable_spots(state) if segment[spot] is None)
+    return sum(1 for spot in _usable_spots(state["rules"]["four_plus_spot"], state["seats"])
+               if segment[spot] is None)
 
 
 def _owns(state: Mapping[str, Any], actor: int, card: int) -> bool:
@@ -316,22 +332,37 @@ def _head(state: Mapping[str, Any]) -> Mapping[str, Any] | None:
 
 
 def phase_of(state: Mapping[str, Any]) -> str:
-    if state["phase"] in (Phase.OVER, Phase.VALUES):
-        return state["phase"]
-    head = _head(state)
-    return head["kind"] if head else Phase.TURN.value
+    phase = state["phase"]
+    if phase == "over" or phase == "values":        # Phase.OVER, Phase.VALUES
+        return phase
+    pending = state["pending"]
+    return pending[0]["kind"] if pending else "turn"
 
 
 def awaiting(state: Mapping[str, Any]) -> Awaiting:
     """Whose input is due: the head step's seat, the turn's seat, or every seat while the
     missing printed values are entered (a simultaneous step: the entries commute)."""
-    phase = phase_of(state)
-    if phase == Phase.OVER:
+    phase = state["phase"]
+    if phase == "over":                             # Phase.OVER
         return Awaiting()
-    if phase == Phase.VALUES:
+    if phase == "values":                           # Phase.VALUES
         return Awaiting(frozenset(range(state["seats"])), step="values")
-    head = _head(state)
-    return Awaiting.one(head["seat"] if head else state["turn"])
+    pending = state["pending"]
+    return _awaiting_one(pending[0]["seat"] if pending else state["turn"])
+
+
+_AWAITING_ONE: dict[Any, Awaiting] = {}
+
+
+def _awaiting_one(seat: int | None) -> Awaiting:
+    """``Awaiting.one(seat)``, one shared (frozen) instance per seat: it is asked before
+    every move."""
+    found = _AWAITING_ONE.get(seat)
+    if found is None:
+        found = Awaiting.one(seat)
+        if seat is None or is_int(seat):
+            _AWAITING_ONE[seat] = found
+    return found
 
 
 def _status(player: Mapping[str, Any]) -> str:
@@ -720,10 +751,11 @@ def _bad(argument: str) -> RuleViolation:
     return REFEREE.bad_move(argument)
 
 
-def _parse_decl(value: Any, argument: str) -> dict[str, str]:
-    if (not isinstance(value, Mapping) or value.get("token") not in t.TOKENS
+def _parse_decl(value: Any, argument: str, index: int | None = None) -> dict[str, str]:
+    """A declaration ``{token, as}``; a bad one names ``argument`` (``argument.index``)."""
+    if (not isinstance(value, _Mapping) or value.get("token") not in t.TOKENS
             or value.get("as") not in t.BASIC):
-        raise _bad(argument)
+        raise _bad(argument if index is None else f"{argument}.{index}")
     return {"token": value["token"], "as": value["as"]}
 
 
@@ -748,7 +780,7 @@ def _parse_action(move: Mapping[str, Any]) -> dict[str, Any]:
     pay = move.get("pay", [])
     if not isinstance(pay, list) or len(pay) > 8:
         raise _bad("pay")
-    args["pay"] = [_parse_decl(p, f"pay.{i}") for i, p in enumerate(pay)]
+    args["pay"] = [_parse_decl(p, "pay", i) for i, p in enumerate(pay)]
     if area == "OFF":
         args["pair"] = int_arg(REFEREE, move, "pair", 0, 9)
         bonus = move.get("bonus")
@@ -760,7 +792,7 @@ def _parse_action(move: Mapping[str, Any]) -> dict[str, Any]:
         args["card"] = card
     elif area == "NIL":
         nile = move.get("nile")
-        if not isinstance(nile, Mapping):
+        if not isinstance(nile, _Mapping):
             raise _bad("nile")
         parsed: dict[str, Any] = {"tracks": _kind_list(nile.get("tracks", []), "nile.tracks",
                                                         t.BASIC, 0, 4)}
@@ -770,7 +802,7 @@ def _parse_action(move: Mapping[str, Any]) -> dict[str, Any]:
             low, high = t.NILE_CONFIRM_LIMITS["cost"]
             parsed["cost"] = _kind_list(nile.get("cost"), "nile.cost", t.BASIC, low, high)
             gains = nile.get("gains", {})
-            if (not isinstance(gains, Mapping) or not all(
+            if (not isinstance(gains, _Mapping) or not all(
                     k in t.KINDS and is_int(n) and n >= 0 for k, n in gains.items())
                     or sum(gains.values()) > t.NILE_CONFIRM_LIMITS["gains"]):
                 raise _bad("nile.gains")
@@ -782,7 +814,7 @@ def _parse_action(move: Mapping[str, Any]) -> dict[str, Any]:
         args["nile"] = parsed
     else:
         tomb = move.get("tomb") or {}
-        if not isinstance(tomb, Mapping):
+        if not isinstance(tomb, _Mapping):
             raise _bad("tomb")
         low, high = t.TOMB_COST_UNITS
         args["tomb_cost"] = (_kind_list(tomb["cost"], "tomb.cost", t.BASIC, low, high)
@@ -795,7 +827,7 @@ def _parse_action(move: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def _parse_exchange(value: Any, argument: str) -> dict[str, Any]:
-    if not isinstance(value, Mapping):
+    if not isinstance(value, _Mapping):
         raise _bad(argument)
     card = value.get("card")
     if card not in (t.SEER, t.TREASURER):
@@ -846,7 +878,7 @@ def _is_jar(value: Any) -> bool:
 
 
 def _is_artisan(value: Any) -> bool:
-    return isinstance(value, Mapping)
+    return isinstance(value, _Mapping)
 
 
 def _parse_draw_jars(move: Mapping[str, Any]) -> dict[str, Any]:
@@ -943,12 +975,12 @@ def _parse_enter_values(move: Mapping[str, Any]) -> dict[str, Any]:
             raise _bad("gods")
         clean = []
         for g, god in enumerate(gods):
-            if not isinstance(god, Mapping) or not isinstance(god.get("name"), str):
+            if not isinstance(god, _Mapping) or not isinstance(god.get("name"), str):
                 raise _bad(f"gods.{g}")
             halves = {}
             for half in ("a", "b"):
                 entry = god.get(half)
-                if (not isinstance(entry, Mapping) or not is_int(entry.get("threshold"))
+                if (not isinstance(entry, _Mapping) or not is_int(entry.get("threshold"))
                         or not is_int(entry.get("points")) or entry["threshold"] < 0
                         or entry["points"] < 0):
                     raise _bad(f"gods.{g}.{half}")
@@ -959,7 +991,7 @@ def _parse_enter_values(move: Mapping[str, Any]) -> dict[str, Any]:
     if not isinstance(entries, list):
         raise _bad("tomb_points")
     for i, entry in enumerate(entries):
-        if (not isinstance(entry, Mapping) or not is_int(entry.get("steps"))
+        if (not isinstance(entry, _Mapping) or not is_int(entry.get("steps"))
                 or not is_int(entry.get("points")) or entry["steps"] < 1
                 or not 0 <= entry["points"] <= 200):
             raise _bad(f"tomb_points.{i}")
@@ -982,9 +1014,14 @@ def _violation(code: str, message: str, argument: str | None = None, **params: A
 def _check_own_tokens(state: Mapping[str, Any], actor: int, tokens: Iterable[str],
                       argument: str) -> None:
     """PH_E_TOKEN_NOT_OWNED: every token spent must be in the actor's supply."""
-    held = holdings(state, actor)
-    for token, count in Counter(tokens).items():
-        if held.get(token, 0) < count:
+    player = state["players"][actor]
+    res, off = player["res"], player["off"]
+    counts: dict[str, int] = {}             # Counter(tokens) without the Counter
+    for token in tokens:
+        counts[token] = counts.get(token, 0) + 1
+    for token, count in counts.items():
+        # holdings(state, actor).get(token, 0): an offering's count over a resource's
+        if (off.get(token) or res.get(token) or 0) < count:
             raise _violation("PH_E_TOKEN_NOT_OWNED",
                              N_("You do not have that many %(token)s tokens."), argument,
                              token=_token_label(token))
@@ -2372,8 +2409,12 @@ AUTOMATIC: Mapping[str, Callable[[Draft, Mapping[str, Any]], None]] = {
 
 def _run(d: Draft) -> None:
     """Run the automatic steps until the game waits for someone's input."""
-    while d["phase"] not in (Phase.VALUES, Phase.OVER):
-        pending = d["pending"]
+    state = d.state                      # the draft's own dict: it sees every write
+    while True:
+        phase = state["phase"]
+        if phase == "values" or phase == "over":          # Phase.VALUES, Phase.OVER
+            return
+        pending = state["pending"]
         if pending:
             head = pending[0]
             if head["kind"] in INPUT_STEPS:
@@ -2381,7 +2422,7 @@ def _run(d: Draft) -> None:
             _pop(d)
             AUTOMATIC[head["kind"]](d, head)
             continue
-        if d["phase"] == "play" and _is_traitor(d.state, d["turn"]):
+        if phase == "play" and _is_traitor(state, state["turn"]):
             _push(d, {"kind": "traitor_turn"})
             continue
         return
@@ -2390,17 +2431,22 @@ def _run(d: Draft) -> None:
 def _succession(d: Draft) -> None:
     """§4.7: the first actor with 2 nobles and 3 tomb steps takes the Pharaoh token, which
     never changes hands (Q14). The Traitor's starting noble counts (Q7)."""
-    if d["pharaoh"] is not None:
+    state = d.state
+    if state["pharaoh"] is not None:
         return
-    count = len(d["players"])
+    players = state["players"]
+    count = len(players)
+    turn = state["turn"]
     for k in range(count):
-        actor = (d["turn"] + k) % count
-        player = d["players"][actor]
+        actor = (turn + k) % count
+        player = players[actor]
+        if player["tomb"] < 3:
+            continue
         nobles = len(player["nobles"])
-        if (_is_traitor(d.state, actor) and not d["options"]["traitor_start_noble_counts"]
+        if (_is_traitor(state, actor) and not state["options"]["traitor_start_noble_counts"]
                 and player["start_noble"] is not None):
             nobles -= 1
-        if nobles >= 2 and player["tomb"] >= 3:
+        if nobles >= 2:
             d["pharaoh"] = actor
             return
 

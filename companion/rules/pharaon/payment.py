@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
+from functools import lru_cache
 from enum import StrEnum
 from typing import Any, Iterable, Mapping, Sequence
 
@@ -143,32 +144,42 @@ def _needed(filling: Counter, entry_kind: str) -> Counter:
     return +needed
 
 
+@lru_cache(maxsize=512)
+def _needs(pattern: Pattern, entry_kind: str) -> tuple[dict[str, int], ...]:
+    """:func:`_needed` of every filling of ``pattern`` as plain dicts of positive counts, in
+    the fillings' order (computed once per pattern and entry kind; never changed)."""
+    return tuple(dict(_needed(filling, entry_kind)) for filling in pattern.fillings())
+
+
 def cost_problem(pattern: Pattern, entry_kind: str, units: Sequence[str]
                  ) -> tuple[CostVerdict, dict[str, int]] | None:
     """None when the declared ``units`` plus the deducted entry fill the pattern exactly;
     else (UNMET, missing kinds) or (OVERPAID, extra kinds) for the nearest filling."""
-    paid = Counter(units)
+    paid: dict[str, int] = {}
+    for unit in units:
+        paid[unit] = paid.get(unit, 0) + 1
     if pattern.kind == PatternKind.ANY:
         size = pattern.size
-        if len(units) == size - 1 or (len(units) == size and paid[entry_kind] == 0):
+        if len(units) == size - 1 or (len(units) == size and paid.get(entry_kind, 0) == 0):
             return None
         if len(units) < size - 1:
             return CostVerdict.UNMET, {"any": size - 1 - len(units)}
         return CostVerdict.OVERPAID, {"any": len(units) - (size - 1)}
-    best: tuple[int, Counter, Counter] | None = None
-    for filling in pattern.fillings():
-        needed = _needed(filling, entry_kind)
-        if needed == paid:
+    best: tuple[int, dict[str, int], dict[str, int]] | None = None
+    for needed in _needs(pattern, entry_kind):
+        if needed == paid:             # both hold positive counts only (as Counters would)
             return None
-        missing, extra = needed - paid, paid - needed
+        # Counter subtraction: the kinds in the left operand's order, positive counts only
+        missing = {k: n - paid.get(k, 0) for k, n in needed.items() if n > paid.get(k, 0)}
+        extra = {k: n - needed.get(k, 0) for k, n in paid.items() if n > needed.get(k, 0)}
         distance = sum(missing.values()) + sum(extra.values())
         if best is None or distance < best[0]:
             best = (distance, missing, extra)
     assert best is not None
     _, missing, extra = best
     if missing:
-        return CostVerdict.UNMET, dict(missing)
-    return CostVerdict.OVERPAID, dict(extra)
+        return CostVerdict.UNMET, missing
+    return CostVerdict.OVERPAID, extra
 
 
 # --------------------------------------------------------------------------------------------

@@ -110,15 +110,27 @@ def _gods_by_area(board: Board, mask: int, area: str) -> int:
     return sum(1 for g in board.adjacent_gods(area) if mask >> g & 1)
 
 
+# Each noble's (formula, base, step), looked up once: noble_points runs for every subset of
+# gods the exact claim tries.
+_NOBLE_TERMS: Mapping[int, tuple[str, int, int]] = {
+    card: (noble.formula, noble.base, t.FORMULA_STEP.get(noble.formula, 0))
+    for card, noble in t.NOBLES.items()}
+_FIXED, _SCRIBE, _SEER = t.Formula.FIXED, t.Formula.SCRIBE, t.Formula.SEER
+
+
 def noble_points(card: int, player: PlayerTally, board: Board, mask: int) -> int:
     """The end points of noble ``card`` for ``player`` when the gods in ``mask`` are claimed."""
-    noble = t.NOBLES[card]
-    formula = noble.formula
-    base, step = noble.base, t.FORMULA_STEP.get(formula, 0)
-    if formula == t.Formula.SCRIBE:
+    formula, base, step = _NOBLE_TERMS[card]       # KeyError for an unknown card, as NOBLES
+    if formula is _FIXED:
+        return base
+    if formula is _SCRIBE:
         area = player.scribe_areas.get(card)
-        near = _gods_by_area(board, mask, area) if area is not None else 0
-        return base + step * near
+        if area is None:
+            return base
+        j = board.areas.index(area)      # the gods beside it: (j - 1) % 5 and j
+        return base + step * ((mask >> (j - 1) % 5 & 1) + (mask >> j & 1))
+    if formula is _SEER:
+        return base + step * bin(mask).count("1")
     if formula == t.Formula.GENERAL:
         return base + step * player.pharaoh + step * player.first_player
     if formula == t.Formula.VIZIER:
@@ -131,8 +143,6 @@ def noble_points(card: int, player: PlayerTally, board: Board, mask: int) -> int
         return base + step * player.offering_count
     if formula == t.Formula.STEWARD:
         return base + step * sum(1 for level in player.nile if level >= t.NILE_TOP)
-    if formula == t.Formula.SEER:
-        return base + step * bin(mask).count("1")
     if formula == t.Formula.TREASURER:
         return base + step * player.silver
     if formula == t.Formula.TEACHER:
@@ -143,7 +153,7 @@ def noble_points(card: int, player: PlayerTally, board: Board, mask: int) -> int
         others = [noble_points(other, player, board, mask) for other in player.nobles
                   if other != card]
         return max(others, default=0)
-    return noble.base
+    return base
 
 
 def nobles_total(player: PlayerTally, board: Board, mask: int) -> tuple[int, dict[str, int]]:
@@ -178,15 +188,48 @@ def god_points(board: Board, mask: int) -> int:
     return sum(board.gods[g].points for g in range(5) if mask >> g & 1)
 
 
+# For each area's bit pattern (select, value): the set of the 32 masks m with
+# m & select == value, as a 32-bit integer (bit m set).
+_MATCHING: Mapping[tuple[int, int], int] = {
+    (select, value): sum(1 << m for m in range(32) if m & select == value)
+    for j in range(5) for select in (1 << (j - 1) % 5 | 1 << j,)
+    for value in (0, 1 << (j - 1) % 5, 1 << j, select)}
+
+
+def _feasible_set(board: Board, counts: Mapping[str, int]) -> int:
+    """Every mask :func:`feasible` accepts, as a 32-bit integer (bit m for mask m): each
+    area's condition involves only the two gods beside it, so the four ways of claiming
+    them are tried once per area instead of once per mask."""
+    assert board.gods is not None
+    refused = 0
+    for j, area in enumerate(board.areas):
+        left, right = (j - 1) % 5, j
+        need_left, need_right = board.gods[left].b.threshold, board.gods[right].a.threshold
+        have = counts[area]
+        select = 1 << left | 1 << right
+        for with_left in (0, 1):
+            for with_right in (0, 1):
+                if need_left * with_left + need_right * with_right > have:
+                    refused |= _MATCHING[(select, with_left << left | with_right << right)]
+    return ~refused & 0xFFFFFFFF
+
+
 def best_gods(board: Board, counts: Mapping[str, int],
               noble_bonus: Callable[[int], int] = lambda mask: 0) -> tuple[int, int]:
     """The exact claim of spec §5.2: (mask, value) maximising god points + ``noble_bonus``
     over the 32 subsets; ties keep the lower mask, for determinism."""
+    allowed = _feasible_set(board, counts)
+    assert board.gods is not None
+    points = [god.points for god in board.gods]
+    claimed = [0] * 32                   # god_points(board, mask), built up bit by bit
+    for mask in range(1, 32):
+        low = mask & -mask
+        claimed[mask] = claimed[mask ^ low] + points[low.bit_length() - 1]
     best_mask, best_value = 0, None
     for mask in range(32):
-        if not feasible(board, counts, mask):
-            continue
-        value = god_points(board, mask) + noble_bonus(mask)
+        if not allowed >> mask & 1:
+            continue                     # not feasible(board, counts, mask)
+        value = claimed[mask] + noble_bonus(mask)
         if best_value is None or value > best_value:
             best_mask, best_value = mask, value
     assert best_value is not None          # the empty set is always feasible
