@@ -17,7 +17,9 @@ import threading
 import time
 import urllib.error
 import urllib.request
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Iterator
 
 ROOT = Path(__file__).resolve().parents[1]
 SUN_GROUPS = [[13, 8, 5, 2], [12, 9, 6, 3], [11, 10, 7, 4]]
@@ -198,3 +200,27 @@ def server_sockets_to(port: int, client_port: int) -> list[str]:
                     and int(remote.rsplit(":", 1)[1], 16) == client_port):
                 states.append(state)
     return states
+
+
+@contextmanager
+def servers_a_and_b(tmp_path: Path, env: dict) -> Iterator[tuple["Server", "Server", list]]:
+    """Two ``serve --workers 1 --local`` processes with ``env`` (one database): A migrates
+    first, B then finds the schema current. Gives (A, B, a list for the test's streams); the
+    streams are closed and the servers stopped afterwards, and a failed assertion carries both
+    servers' output."""
+    servers: list[Server] = []
+    streams: list[EventStream] = []
+    try:
+        for name in ("a", "b"):
+            server = Server(name, tmp_path, ("--workers", "1", "--local"), env)
+            servers.append(server)
+            server.wait_ready()
+        yield servers[0], servers[1], streams
+    except AssertionError as failure:
+        logs = "\n".join(f"--- server {i} ---\n{s.output()}" for i, s in enumerate(servers))
+        raise AssertionError(f"{failure}\n{logs}") from None
+    finally:
+        for stream in streams:
+            stream.close()
+        for server in servers:
+            server.stop()

@@ -14,7 +14,7 @@ import time
 
 import pytest
 
-from tests.liveserver import EventStream, Server
+from tests.liveserver import EventStream, servers_a_and_b
 
 TEST_REDIS_URL = os.environ.get("TEST_REDIS_URL")
 TEST_DATABASE_URL = os.environ.get("TEST_DATABASE_URL")
@@ -57,18 +57,8 @@ def test_a_move_on_server_a_is_announced_by_server_b(tmp_path):
     if TEST_DATABASE_URL:
         _reset(TEST_DATABASE_URL)
     database_url = TEST_DATABASE_URL or f"sqlite:///{tmp_path / 'shared.db'}"
-    servers: list[Server] = []
-    streams: list[EventStream] = []
-    try:
-        env = {"DATABASE_URL": database_url, "REDIS_URL": TEST_REDIS_URL,
-               "LIVE_POLL_SECONDS": "60"}
-        a = Server("a", tmp_path, ("--workers", "1", "--local"), env)
-        servers.append(a)
-        a.wait_ready()                   # A migrates first; B then finds the schema current
-        b = Server("b", tmp_path, ("--workers", "1", "--local"), env)
-        servers.append(b)
-        b.wait_ready()
-
+    env = {"DATABASE_URL": database_url, "REDIS_URL": TEST_REDIS_URL, "LIVE_POLL_SECONDS": "60"}
+    with servers_a_and_b(tmp_path, env) as (a, b, streams):
         opened, tokens = a.open_ra_table()
         table = opened["id"]
         # The table is visible through B: one database.
@@ -119,11 +109,3 @@ def test_a_move_on_server_a_is_announced_by_server_b(tmp_path):
         assert max(delays) < ANNOUNCE_WITHIN
         status, seen = b.call("GET", f"/api/v1/tables/{table}")
         assert seen["version"] == answer["version"]
-    except AssertionError as failure:
-        logs = "\n".join(f"--- server {i} ---\n{s.output()}" for i, s in enumerate(servers))
-        raise AssertionError(f"{failure}\n{logs}") from None
-    finally:
-        for stream in streams:
-            stream.close()
-        for server in servers:
-            server.stop()

@@ -12,7 +12,7 @@ import time
 
 import pytest
 
-from tests.liveserver import RA_OPENING, EventStream, Server
+from tests.liveserver import RA_OPENING, EventStream, servers_a_and_b
 
 ANNOUNCE_WITHIN = 0.5
 STREAMS_ON_B = 3
@@ -21,17 +21,8 @@ pytestmark = pytest.mark.db
 
 
 def test_moves_on_server_a_reach_every_stream_on_server_b(tmp_path):
-    shared = {"SCRIBE_INSTANCE": str(tmp_path / "instance-shared")}   # one scribe.db, no Redis
-    servers: list[Server] = []
-    streams: list[EventStream] = []
-    try:
-        a = Server("a", tmp_path, ("--workers", "1", "--local"), shared)
-        servers.append(a)
-        a.wait_ready()                   # A migrates first; B then finds the schema current
-        b = Server("b", tmp_path, ("--workers", "1", "--local"), shared)
-        servers.append(b)
-        b.wait_ready()
-
+    env = {"SCRIBE_INSTANCE": str(tmp_path / "instance-shared")}      # one scribe.db, no Redis
+    with servers_a_and_b(tmp_path, env) as (a, b, streams):
         opened, tokens = a.open_ra_table()
         table = opened["id"]
         status, seen = b.call("GET", f"/api/v1/tables/{table}")
@@ -71,11 +62,3 @@ def test_moves_on_server_a_reach_every_stream_on_server_b(tmp_path):
         assert max(delays) < ANNOUNCE_WITHIN, max(delays)
         print(f"\nB heard A's versions after {sorted(delays)[len(delays) // 2] * 1000:.0f} ms "
               f"(median), {max(delays) * 1000:.0f} ms (max)")
-    except AssertionError as failure:
-        logs = "\n".join(f"--- server {i} ---\n{s.output()}" for i, s in enumerate(servers))
-        raise AssertionError(f"{failure}\n{logs}") from None
-    finally:
-        for stream in streams:
-            stream.close()
-        for server in servers:
-            server.stop()
