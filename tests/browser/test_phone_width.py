@@ -21,7 +21,7 @@ from companion import create_app, db
 from companion import config as configuration
 from companion.rules import Capability, all_rulesets
 from companion.web import wallet
-from tests.browser.conftest import CHROMIUM, PHONE, serving
+from tests.browser.conftest import PHONE, serving
 from tests.conftest import TEST_DATABASE_URL, TEST_REDIS_URL, _reset, _reset_rate_limits
 from tests.factories import ra_document, ra_form
 from tests.web.pageforms import forms
@@ -137,29 +137,24 @@ def site(tmp_path_factory):
 
 
 @pytest.fixture(scope="module")
-def pages(site):
-    """One browser, one phone-sized context per language holding the phone's cookies; gives
-    a page (one per language, reused) for a language code."""
-    if CHROMIUM is None:
-        pytest.skip("no system Chromium (install Debian's chromium; .ci/run does)")
-    sync_api = pytest.importorskip("playwright.sync_api")
+def pages(site, browser):
+    """The session's browser, one phone-sized context per language holding the phone's
+    cookies; gives a page (one per language, reused) for a language code."""
     base, _paths, cookies = site
-    with sync_api.sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=[
-            "--no-sandbox", "--disable-gpu", "--no-first-run"])
-        opened = {}
+    opened = {}
 
-        def page_for(language: str):
-            if language not in opened:
-                context = browser.new_context(viewport=PHONE, locale=LANGUAGES[language],
-                                              is_mobile=True, has_touch=True)
-                context.add_cookies([{"name": name, "value": value, "url": base}
-                                     for name, value in cookies.items()])
-                opened[language] = context.new_page()
-            return opened[language]
+    def page_for(language: str):
+        if language not in opened:
+            context = browser.new_context(viewport=PHONE, locale=LANGUAGES[language],
+                                          is_mobile=True, has_touch=True)
+            context.add_cookies([{"name": name, "value": value, "url": base}
+                                 for name, value in cookies.items()])
+            opened[language] = context.new_page()
+        return opened[language]
 
-        yield page_for
-        browser.close()
+    yield page_for
+    for page in opened.values():
+        page.context.close()
 
 
 # What sticks out: elements whose right edge passes the viewport's, leaving out those inside
