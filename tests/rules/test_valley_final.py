@@ -16,7 +16,7 @@ import pytest
 from companion.rules import base, get_ruleset
 from companion.rules.base import InvalidDocument
 from companion.rules.valley import tables as t
-from companion.rules.valley.final import score_final
+from companion.rules.valley.final import OTHERS_FORM_SIZE, score_final
 from companion.rules.valley.pools import PoolId, all_group_ids, build_pool
 from tests.rules.valley_helpers import category, document, player_doc
 
@@ -366,7 +366,13 @@ def test_ruleset_score_members():
     assert ruleset.catalogue.names["cs"] == "Ve stínu pyramid: Zásvětí"
     assert "valley_of_the_kings" in ruleset.catalogue.aliases
     assert ruleset.catalogue.player_counts == (1, 2, 3, 4, 5, 6)
-    assert ruleset.form_sizes(3, 1) == {"players": 3, "players.*.uniques": 6}
+    sizes = ruleset.form_sizes(3, 1)
+    assert {k: sizes.pop(k) for k in ("players", "players.*.uniques")} == {
+        "players": 3, "players.*.uniques": 6}
+    # and rows for further titles of each scoring group of every pool ("another title")
+    assert sizes == {f"players.*.checklist.{group}.others": OTHERS_FORM_SIZE
+                     for group in all_group_ids()}
+    assert len(sizes) == 15 and OTHERS_FORM_SIZE >= 1
     assert {v.key for v in ruleset.edition} == {"starter_vp", "unique_vp", "cost", "capital",
                                                 "card_set"}
     labels = ruleset.labels
