@@ -93,7 +93,27 @@ class Config:
         # `serve`: the longest silence while a request's body arrives (then 408; asgi.py).
         silence = os.environ.get("REQUEST_BODY_SECONDS")
         self.REQUEST_BODY_SECONDS = float(silence) if silence else 10.0
+        # Rate limits per device (web/limits.py has the defaults), e.g. "20 per minute".
+        for key in RATE_LIMIT_KEYS:
+            if os.environ.get(key):
+                setattr(self, key, _rate_limit(key, os.environ[key]))
         self.SECRET_KEY = _secret_key(self.INSTANCE_PATH)
+
+
+RATE_LIMIT_KEYS = ("RATE_LIMIT_JOIN", "RATE_LIMIT_OPEN_TABLE", "RATE_LIMIT_OPEN_GROUP",
+                   "RATE_LIMIT_IMPORT")
+
+
+def _rate_limit(key: str, value: str) -> str:
+    """A limit as flask-limiter reads it ("10 per minute; 60 per hour"), checked at start-up
+    so that a typo stops the server with its name rather than failing every request."""
+    from limits import parse_many
+
+    try:
+        parse_many(value)
+    except ValueError:
+        raise ValueError(f"{key}={value!r} is not a rate limit such as '20 per minute'") from None
+    return value
 
 
 class TestConfig(Config):

@@ -111,3 +111,19 @@ def test_imports_are_limited_whether_they_succeed_or_not(app, client):
     assert_page_429(phone.post(f"/groups/{api.id}/admin", data={
         "action": "import", "file": (io.BytesIO(backup), "backup.json")},
         content_type="multipart/form-data"))
+
+
+def test_an_operator_sets_a_limit_in_the_environment(make_app, monkeypatch):
+    monkeypatch.setenv("RATE_LIMIT_OPEN_TABLE", "1 per minute")
+    client = make_app().test_client()
+    body = {"game": "ra", "players": ["Ana", "Bo", "Cy"]}
+    assert client.post("/api/v1/tables", json=body).status_code == 201
+    assert_json_429(client.post("/api/v1/tables", json=body))
+
+
+def test_a_limit_that_is_not_one_stops_the_start(monkeypatch, tmp_path):
+    from companion.config import Config
+
+    monkeypatch.setenv("RATE_LIMIT_JOIN", "ten a minute")
+    with pytest.raises(ValueError, match="RATE_LIMIT_JOIN"):
+        Config(tmp_path)
