@@ -34,6 +34,9 @@ DB_INT_MAX = 2 ** 31 - 1        # the largest id a path may name (PostgreSQL's i
 # C0 and C1 control characters other than tab, line feed and carriage return (NUL included:
 # PostgreSQL cannot store it in text).
 CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
+# What text_problem refuses, in one search: a lone surrogate (the only code points of a str
+# that are not valid Unicode text) or a control character.
+_UNSTORABLE = re.compile("[\ud800-\udfff]|" + CONTROL.pattern, re.UNICODE)
 
 
 class UnsafeJSON(ValueError):
@@ -48,6 +51,8 @@ class UnsafeJSON(ValueError):
 def text_problem(text: str) -> RuleViolation | None:
     """Why ``text`` cannot be stored, if it cannot: not valid Unicode, or a control
     character."""
+    if _UNSTORABLE.search(text) is None:              # nearly always: one search, no copy
+        return None
     try:
         text.encode("utf-8")
     except UnicodeEncodeError:
@@ -65,41 +70,55 @@ def _entry(path: str | None, key: Any) -> str:
     return f"{path}.{name}" if path else name
 
 
+def _dotted(path: tuple | None) -> str | None:
+    """The dotted name of a path kept as (parent, key) links (built only for an answer)."""
+    keys = []
+    while path is not None:
+        path, key = path
+        keys.append(key)
+    name = None
+    for key in reversed(keys):
+        name = _entry(name, key)
+    return name
+
+
 def check_value(value: Any) -> None:
     """Walk a parsed JSON value (without recursion) and raise UnsafeJSON at the first thing
     we refuse, naming its dotted path (``field``); ``field`` is None only when the document
-    itself (not one of its entries) is refused."""
-    stack: list[tuple[Any, str | None, int]] = [(value, None, 0)]
+    itself (not one of its entries) is refused. The path of each entry is kept as a link to
+    its parent and spelled out only for the refusal."""
+    stack: list[tuple[Any, tuple | None, int]] = [(value, None, 0)]
     while stack:
         item, path, depth = stack.pop()
         if depth > MAX_DEPTH:
             raise UnsafeJSON(RuleViolation("json.too_deep", N_(
-                "The document nests deeper than %(depth)d levels."), path, depth=MAX_DEPTH))
+                "The document nests deeper than %(depth)d levels."), _dotted(path),
+                depth=MAX_DEPTH))
         if isinstance(item, str):
             problem = text_problem(item)
             if problem is not None:
-                problem.field = path
+                problem.field = _dotted(path)
                 raise UnsafeJSON(problem)
         elif isinstance(item, bool) or item is None:
             continue
         elif isinstance(item, float):
             if not math.isfinite(item):          # NaN, Infinity, and 1e400 (parsed as inf)
                 raise UnsafeJSON(RuleViolation("json.not_a_number", N_(
-                    "Numbers must be finite (no NaN or Infinity)."), path))
+                    "Numbers must be finite (no NaN or Infinity)."), _dotted(path)))
         elif isinstance(item, int):
             if abs(item) > MAX_INT:
                 raise UnsafeJSON(RuleViolation("json.number_too_large",
-                                               N_("This number is too large."), path))
+                                               N_("This number is too large."), _dotted(path)))
         elif isinstance(item, dict):
             for key, sub in item.items():
                 problem = text_problem(key)
                 if problem is not None:        # the key itself: named without its culprit
-                    problem.field = _entry(path, key)
+                    problem.field = _dotted((path, key))
                     raise UnsafeJSON(problem)
-                stack.append((sub, _entry(path, key), depth + 1))
+                stack.append((sub, (path, key), depth + 1))
         elif isinstance(item, list):
             for index, sub in enumerate(item):
-                stack.append((sub, _entry(path, index), depth + 1))
+                stack.append((sub, (path, index), depth + 1))
 
 
 def _field_name(name: str) -> str:

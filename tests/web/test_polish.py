@@ -13,6 +13,7 @@ import brotli
 import pytest
 from flask import url_for
 
+from tests.factories import ra_document
 from tests.groups.builders import Api, at, finished_table
 
 pytestmark = pytest.mark.db
@@ -146,6 +147,11 @@ def test_text_is_compressed_and_static_files_cached_by_version(app, client, tmp_
     assert "immutable" in css.headers["Cache-Control"]
     assert css.headers.get("Content-Encoding") == "br"
     assert "body" in brotli.decompress(css.data).decode()
+    # a JSON answer is not compressed (a few kilobytes on the LAN; the server's time matters)
+    answer = client.post("/api/v1/score", json=ra_document(players=5),
+                         headers={"Accept-Encoding": "br, gzip"})
+    assert answer.status_code == 200 and len(answer.data) > 500
+    assert "Content-Encoding" not in answer.headers
     stale = client.get("/static/style.css?v=000000000000")
     assert "max-age=31536000" not in stale.headers.get("Cache-Control", "")
     # a changed file gets a new address
