@@ -181,7 +181,10 @@ def _valid_unicode(text: str) -> bool:
 
 
 def _join(path: str, key: str | int) -> str:
-    return f"{path}.{key}" if path else str(key)
+    """The dotted field name of ``key`` under ``path``; an empty key is named ``""`` (as the
+    JSON guard names it), so that an answer about it still names a field."""
+    name = str(key) or '""'
+    return f"{path}.{name}" if path else name
 
 
 _KNOWN_FIELDS: dict[int, tuple["ObjectField", dict[str, "Field"]]] = {}

@@ -134,3 +134,9 @@ def test_the_openapi_document_covers_every_api_route(app, client):
                 assert method.lower() in document["paths"][path], (path, method)
     assert "final_ra" in document["components"]["schemas"]
     assert "/api/openapi.json" in client.get("/api").get_data(as_text=True)
+
+
+def test_an_empty_key_is_named_as_the_field(client):
+    answer = client.post("/api/v1/score", json={"game": "ra", "players": [], "": 1})
+    assert answer.status_code == 422
+    assert answer.get_json()["field"] == '""'
