@@ -3,7 +3,8 @@
 An open Server-Sent Events stream costs a coroutine and a queue here, not a request thread
 (design.md §3: a club evening is hundreds of phones), and a closed one is released as soon as
 uvicorn reports the disconnect. Every other request goes to the Flask app through
-``a2wsgi.WSGIMiddleware`` (a thread pool), so the app is unchanged.
+``a2wsgi.WSGIMiddleware`` (a thread pool), so the app is unchanged; only an accepted move or
+score is answered on the same pool without Flask (the express lane, :mod:`companion.express`).
 
 How a stream learns of a new version, in each server process (gunicorn worker):
   * a change committed by this process is announced at once (``broker.add_announcer``);
@@ -41,6 +42,7 @@ from flask_babel import gettext as _
 from werkzeug.exceptions import HTTPException
 from uvicorn_worker import UvicornWorker
 
+from .express import ExpressLane
 from .services import bgstats, broker, live_events
 from .services.broker import CHANNEL
 
@@ -269,7 +271,7 @@ def _header(scope: Scope, name: bytes) -> str | None:
 class ScribeASGI:
     """The ASGI app: event streams here, every other request to Flask."""
 
-    def __init__(self, flask_app: Flask, threads: int = 8):
+    def __init__(self, flask_app: Flask, threads: int = 8, express: bool = True):
         self.flask_app = flask_app
         engine = flask_app.extensions["scribe.engine"]
         redis_url = flask_app.config.get("REDIS_URL")
@@ -285,6 +287,8 @@ class ScribeASGI:
         self.body_total_seconds = float(config.get("REQUEST_BODY_TOTAL_SECONDS")
                                         or BODY_TOTAL_SECONDS)
         self._urls = flask_app.url_map.bind("localhost")
+        # Accepted moves and scores skip Flask (companion/express.py); the rest is Flask's.
+        self.express = (ExpressLane(flask_app, self.wsgi.executor) if express else None)
         _answer_refused_bodies(flask_app)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
@@ -297,30 +301,43 @@ class ScribeASGI:
                 await self._stream(scope, receive, send, table_id)
                 return
         if scope["type"] == "http":
-            read = await self._read_body(scope, receive)
+            endpoint, values = self._route(scope)
+            read = await self._read_body(scope, receive, endpoint)
             if read is None:                    # the client went away before its body came
                 return
-            scope, receive = read
+            scope, body = read
+            handler = (self.express.handler_for(scope, endpoint, values)
+                       if self.express is not None and REFUSED not in scope else None)
+            if handler is not None and await self.express.answer(scope, body, handler, values,
+                                                                 send):
+                return
+            receive = _replaying(body, receive)
         await self.wsgi(scope, receive, send)
 
     # ---- request bodies ------------------------------------------------------------------
 
-    def body_limit(self, scope: Scope) -> int:
-        """How many bytes the body of this request may have."""
+    def _route(self, scope: Scope) -> tuple[str | None, dict[str, Any]]:
+        """The Flask endpoint and path values of a request that may carry a body (None for
+        the others, and for an address the app does not know)."""
         if scope["method"] in _NO_BODY_METHODS:
-            return self.max_body
+            return None, {}
         try:
-            endpoint, _args = self._urls.match(scope["path"], method=scope["method"])
+            return self._urls.match(scope["path"], method=scope["method"])
         except HTTPException:
-            return self.max_body
-        return max(self.max_body, LARGER_BODIES.get(endpoint, 0))
+            return None, {}
 
-    async def _read_body(self, scope: Scope, receive: Receive
-                         ) -> "tuple[Scope, Receive] | None":
-        """Read the whole body here, on the loop: (the scope, a ``receive`` that hands the
-        body over at once), the scope marked :data:`REFUSED` when the body is too large or
-        too slow; None when the client disconnected."""
-        limit = self.body_limit(scope)
+    def body_limit(self, scope: Scope, endpoint: str | None = None) -> int:
+        """How many bytes the body of this request may have."""
+        if endpoint is None:
+            endpoint, _values = self._route(scope)
+        return max(self.max_body, LARGER_BODIES.get(endpoint or "", 0))
+
+    async def _read_body(self, scope: Scope, receive: Receive, endpoint: str | None
+                         ) -> "tuple[Scope, bytes] | None":
+        """Read the whole body here, on the loop: (the scope, the body), the scope marked
+        :data:`REFUSED` (and the body empty) when the body is too large or too slow; None
+        when the client disconnected."""
+        limit = self.body_limit(scope, endpoint)
         declared = _header(scope, b"content-length")
         refused = None
         chunks: list[bytes] = []
@@ -350,19 +367,8 @@ class ScribeASGI:
                 if not message.get("more_body", False):
                     break
         if refused is not None:
-            scope = {**scope, REFUSED: refused}
-            chunks = []
-        body = b"".join(chunks)
-        handed = False
-
-        async def replay() -> dict[str, Any]:
-            nonlocal handed
-            if not handed:
-                handed = True
-                return {"type": "http.request", "body": body, "more_body": False}
-            return await receive()
-
-        return scope, replay
+            return {**scope, REFUSED: refused}, b""
+        return scope, b"".join(chunks)
 
     async def _lifespan(self, receive: Receive, send: Send) -> None:
         while True:
@@ -450,17 +456,32 @@ def _answer_refused_bodies(flask_app: Flask) -> None:
         hooks.insert(0, refuse_body)
 
 
+def _replaying(body: bytes, receive: Receive) -> Receive:
+    """A ``receive`` that hands over the body read already, at once, then listens on."""
+    handed = False
+
+    async def replay() -> dict[str, Any]:
+        nonlocal handed
+        if not handed:
+            handed = True
+            return {"type": "http.request", "body": body, "more_body": False}
+        return await receive()
+
+    return replay
+
+
 async def _disconnected(receive: Receive) -> None:
     while (await receive())["type"] != "http.disconnect":
         pass
 
 
-def create_asgi(flask_app: Flask | None = None, threads: int = 8) -> ScribeASGI:
+def create_asgi(flask_app: Flask | None = None, threads: int = 8,
+                express: bool = True) -> ScribeASGI:
     """The ASGI app around ``flask_app`` (default: the app from the environment)."""
     if flask_app is None:
         from . import create_app
         flask_app = create_app()
-    return ScribeASGI(flask_app, threads=threads)
+    return ScribeASGI(flask_app, threads=threads, express=express)
 
 
 class ScribeWorker(UvicornWorker):

@@ -178,12 +178,17 @@ class JSONProvider(DefaultJSONProvider):
     def response(self, *args: Any, **kwargs: Any):
         if self.compact is False or (self.compact is None and self._app.debug):
             return super().response(*args, **kwargs)          # indented, for people
-        obj = self._prepare_response_obj(args, kwargs)
-        try:
-            body = orjson.dumps(obj, default=self.default, option=self._OPTIONS)
-        except (orjson.JSONEncodeError, TypeError):
+        body = self.encode(self._prepare_response_obj(args, kwargs))
+        if body is None:
             return super().response(*args, **kwargs)
-        return self._app.response_class(body + b"\n", mimetype=self.mimetype)
+        return self._app.response_class(body, mimetype=self.mimetype)
+
+    def encode(self, obj: Any) -> bytes | None:
+        """The bytes of a JSON answer, or None for what orjson refuses (then :mod:`json`)."""
+        try:
+            return orjson.dumps(obj, default=self.default, option=self._OPTIONS) + b"\n"
+        except (orjson.JSONEncodeError, TypeError):
+            return None
 
     def loads(self, s: str | bytes, **kwargs: Any) -> Any:
         """Reading goes through :func:`safe_loads`."""

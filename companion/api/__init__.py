@@ -5,10 +5,12 @@ Errors are always ``{"error": code, "message": ..., "field": ...}`` with a 4xx s
 
 from __future__ import annotations
 
+from typing import Any
+
 from flask import Blueprint, jsonify, request
 from flask_babel import gettext as _
 
-from .. import db
+from .. import db, express
 from ..i18n import violation_body
 from ..rules import all_rulesets
 from ..rules.base import InvalidDocument
@@ -40,8 +42,7 @@ def score():
     if document is None:
         return error("bad_json", _("The request body must be a JSON document."), 400)
     try:
-        ruleset = ruleset_for(document)
-        sheet = score_to_keep(ruleset, document)
+        sheet = _scored(document)
     except InvalidDocument as invalid:
         body = violation_body(invalid.first)
         body["errors"] = [violation_body(v) for v in invalid.violations]
@@ -53,6 +54,21 @@ def score():
         answer["table"] = table.id
         answer["table_token"] = keeper
     return answer
+
+
+def _scored(document: Any):
+    """The score sheet of a final-state document, or InvalidDocument."""
+    return score_to_keep(ruleset_for(document), document)
+
+
+@express.lane("api.score")
+def express_score(token: str | None, document: Any) -> dict[str, Any] | None:
+    """A score on the express lane (no ``?save``): the sheet, or None when the document is
+    refused (the view answers that, in the reader's words)."""
+    try:
+        return _scored(document).as_dict()
+    except InvalidDocument:
+        return None
 
 
 from . import tables  # noqa: E402,F401  (registers the live-table endpoints on bp)

@@ -9,7 +9,7 @@ from flask import Response, current_app, jsonify, request
 from flask_babel import gettext as _
 from sqlmodel import Session
 
-from .. import db
+from .. import db, express
 from ..i18n import violation_body
 from ..links import public_url
 from ..models import GameTable
@@ -20,15 +20,18 @@ from . import bp
 
 
 def _json_body() -> Any:
-    body = request.get_json(silent=True)
+    return _required(request.get_json(silent=True))
+
+
+def _required(body: Any) -> Any:
+    """The parsed JSON body, or the refusal of a body that was not JSON."""
     if body is None:
         raise TableProblem(400, "bad_json", N_("The request body must be a JSON document."))
     return body
 
 
 def _bearer() -> str | None:
-    header = request.headers.get("Authorization", "")
-    return header[7:].strip() if header.lower().startswith("bearer ") else None
+    return express.bearer_token(request.headers.get("Authorization"))
 
 
 def _problem(problem: TableProblem):
@@ -151,10 +154,10 @@ def take_host(table_id: str):
     return {"host_token": token}
 
 
-def _table_and_viewer(session: Session, table_id: str):
-    """The table, and (seat position or None, is host) for the request's bearer token; a
-    token that is neither is refused."""
-    token = _bearer()
+def _table_and_viewer(session: Session, table_id: str, token: str | None = None):
+    """The table, and (seat position or None, is host) for the bearer token (default: the
+    request's); a token that is neither is refused."""
+    token = _bearer() if token is None else token
     table, seat = live.table_and_seat(session, table_id, token)
     if token is None or seat is not None:
         return table, seat, False
@@ -172,36 +175,65 @@ def read_table(table_id: str):
 
 
 def _changed(table_id: str, change, *, host_may: bool = False):
-    """A request that changes the log (a move, a draw, an undo): the bearer's seat (or, when
-    ``host_may``, the host) calls ``change(session, table, seat, rights, body)`` (``rights()``: has the bearer
-    the host's rights?); the answer
-    is the new version with this seat's view, a stale version 409 with the fresh table."""
+    """A request that changes the log (a move, a draw, an undo), answered by :func:`change_log`:
+    the new version with this seat's view, a stale version 409 with the fresh table."""
     session = db.session()
-    table, seat, host = _table_and_viewer(session, table_id)
+    table, seat, outcome = change_log(session, table_id, _bearer(),
+                                      request.get_json(silent=True), change, host_may=host_may)
+    if isinstance(outcome, StaleVersion):
+        return _stale(session, table, seat, outcome)
+    return _accepted_answer(table, seat, outcome)
+
+
+def change_log(session: Session, table_id: str, token: str | None, body: Any, change, *,
+               host_may: bool = False) -> tuple[GameTable, int | None, Any]:
+    """The bearer's seat (or, when ``host_may``, the host) calls ``change(session, table, seat,
+    rights, body)`` (``rights()``: has the bearer the host's rights?) and the accepted change
+    is announced: (table, seat, the :class:`~companion.services.tables.Accepted` change or the
+    :class:`StaleVersion` it met). Any other refusal is raised as a :class:`TableProblem`.
+    The Flask views and the express lane (:func:`express_move`) both answer through this."""
+    table, seat, host = _table_and_viewer(session, table_id, token)
     if seat is None and not (host_may and host):
         raise TableProblem(403, "table.seat_token_needed",
                            N_("Moves are made with a seat token (Authorization: Bearer …)."))
-    body = _json_body()
-    if not isinstance(body, dict):
+    if not isinstance(_required(body), dict):
         raise TableProblem(422, "score.not_object", N_("The document must be a JSON object."))
+
     def rights() -> bool:          # asked only by an undo: a move costs no extra query
-        return live.has_host_rights(table, _bearer(), live.seat_for_token(session, table,
-                                                                          _bearer()))
+        return live.has_host_rights(table, token, live.seat_for_token(session, table, token))
     try:
         accepted = change(session, table, seat, rights, body)
     except StaleVersion as stale:
-        return _stale(session, table, seat, stale)
+        return table, seat, stale
     if not accepted.replayed:
         broker.publish(table.id, accepted.version)
+    return table, seat, accepted
+
+
+def _accepted_answer(table: GameTable, seat: int | None, accepted) -> dict[str, Any]:
     return {"version": accepted.version, **live.phone_view(table, seat, accepted.state)}
+
+
+def _move(session, table, seat, _rights, body):
+    return live.submit_move(session, table, seat, body.get("move"), body.get("version"),
+                            body.get("idempotency_key"))
+
+
+@express.lane("api.submit_move")
+def express_move(token: str | None, document: Any, table_id: str) -> dict[str, Any] | None:
+    """A move on the express lane: the same :func:`change_log` as the view; the answer when
+    the move is accepted (or a retry's first answer), None for anything the view answers
+    otherwise (a stale version, a refusal in the reader's words)."""
+    table, seat, outcome = change_log(db.session(), table_id, token, document, _move)
+    if isinstance(outcome, StaleVersion):
+        return None
+    return _accepted_answer(table, seat, outcome)
 
 
 @bp.post("/tables/<table_id>/moves")
 def submit_move(table_id: str):
     """Referee one move: ``{"move", "version", "idempotency_key"}`` with a seat token."""
-    return _changed(table_id, lambda session, table, seat, _rights, body: live.submit_move(
-        session, table, seat, body.get("move"), body.get("version"),
-        body.get("idempotency_key")))
+    return _changed(table_id, _move)
 
 
 @bp.post("/tables/<table_id>/draw")
