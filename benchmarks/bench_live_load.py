@@ -12,7 +12,12 @@ PostgreSQL + Redis, the scaled one: database ``scribe_bench``, created if missin
   * the bare baselines (benchmarks/bare_app.py) under the same server stack (gunicorn,
     companion.asgi.ScribeWorker, a2wsgi, 2 workers x 8 threads), and under plain gunicorn
     gthread (2 workers x 8 threads), for honesty;
-and measures, with an asyncio HTTP client (aiohttp):
+and measures, with an asyncio HTTP client (aiohttp). Scribe answers an accepted move or score
+on its express lane (companion/express.py: the server's thread pool, no WSGI, no Flask
+request); every refusal goes through Flask, as a phone's mistakes do. The bare endpoints are
+Flask views, as the issue that asked for this benchmark defined them.
+
+What it measures:
 
  1. moves: K tables played concurrently, each by a seeded script (a random Ra game of 3-5
     players: benchmarks/games.py), one move after the other's answer; the same requests go to

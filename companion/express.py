@@ -8,7 +8,8 @@ request machinery, which cost a move more than the rules, the database and the a
 together. Everything else about them is the Flask app's:
 
 * **Who takes the lane.** A POST to an endpoint that registered a lane handler
-  (``@lane("api.submit_move")``; the endpoint is found in the app's own URL map), with no
+  (``@lane("api.submit_move")``; the endpoint is found in the app's own URL map) and has no
+  rate limit, with no
   query string, a JSON body (``application/json`` or ``…+json``) that
   :func:`companion.guard.safe_loads` accepts, path values that are storable text, and a
   body the server's reader did not refuse. Anything else goes to Flask as before.
@@ -81,7 +82,10 @@ class ExpressLane:
     def __init__(self, app: Flask, executor: Executor, lanes: dict[str, Handler] | None = None):
         self.app = app
         self.executor = executor
-        self.lanes = LANES if lanes is None else lanes
+        # A rate-limited view is counted by Flask-Limiter: it never takes the lane.
+        limited = app.extensions.get("scribe.limited_endpoints", frozenset())
+        self.lanes = {endpoint: handler for endpoint, handler
+                      in (LANES if lanes is None else lanes).items() if endpoint not in limited}
         self.headers = json_headers()
 
     def handler_for(self, scope: dict[str, Any], endpoint: str | None,

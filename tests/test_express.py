@@ -228,8 +228,11 @@ def test_a_body_refused_by_the_reader_never_takes_the_lane(app, client, flask_se
     assert answer.json()["error"] == "http_413"
 
 
-def test_only_registered_endpoints_have_lanes():
+def test_only_registered_endpoints_without_a_rate_limit_have_lanes(app):
     assert set(LANES) == {"api.submit_move", "api.score"}
+    lane = ExpressLane(app, None, {"api.open_table": lambda *a: {}, "api.score": LANES[
+        "api.score"]})
+    assert set(lane.lanes) == {"api.score"}      # opening a table is counted by Flask
 
 
 @pytest.mark.parametrize("header, token", [
