@@ -22,6 +22,7 @@ from sqlalchemy.orm import defer
 from sqlalchemy.orm.attributes import set_committed_value
 from sqlmodel import Session, col, delete, func, select
 
+from ..db import writing
 from ..guard import text_problem
 from ..models import (GameTable, Move, Player, Result, Seat, TableMode, TableStatus, utcnow)
 from ..rules import get_ruleset
@@ -704,20 +705,20 @@ def submit_move(session: Session, table: GameTable, seat: int, move: Any, versio
             return refuse(TableProblem(status, violation.code, violation.message,
                                        violation.field, **violation.params))
         try:
-            new_version = _bump_version(session, table, current)
+            with writing(session):      # from the first write to the commit (db.WriterQueue)
+                new_version = _bump_version(session, table, current)
+                session.connection().execute(_APPEND_MOVE, {
+                    "table_id": table.id, "seat": seat, "move": move,
+                    "idempotency_key": idempotency_key, "version": new_version})
+                if ruleset.is_over(new_state):
+                    _finish(session, table, ruleset, new_state)
+                floor = ruleset.undo_floor(new_state)
+                if floor > table.undo_floor:        # a correction window closed for good
+                    session.execute(update(GameTable).where(col(GameTable.id) == table.id)
+                                    .values(undo_floor=floor))
+                session.commit()
         except StaleVersion:
             continue        # another phone moved meanwhile: look again (retry or rebase)
-        try:
-            session.connection().execute(_APPEND_MOVE, {
-                "table_id": table.id, "seat": seat, "move": move,
-                "idempotency_key": idempotency_key, "version": new_version})
-            if ruleset.is_over(new_state):
-                _finish(session, table, ruleset, new_state)
-            floor = ruleset.undo_floor(new_state)
-            if floor > table.undo_floor:        # a correction window closed for good
-                session.execute(update(GameTable).where(col(GameTable.id) == table.id)
-                                .values(undo_floor=floor))
-            session.commit()
         except IntegrityError:
             # The key was recorded already (a retry racing its original, or a key used twice).
             session.rollback()
