@@ -19,7 +19,7 @@ import urllib.error
 import urllib.request
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Iterator
+from typing import Any, Callable, Coroutine, Iterator
 
 ROOT = Path(__file__).resolve().parents[1]
 SUN_GROUPS = [[13, 8, 5, 2], [12, 9, 6, 3], [11, 10, 7, 4]]
@@ -224,3 +224,24 @@ def servers_a_and_b(tmp_path: Path, env: dict) -> Iterator[tuple["Server", "Serv
             stream.close()
         for server in servers:
             server.stop()
+
+
+def run_on_own_loop(scenario: Callable[[], Coroutine[Any, Any, Any]]) -> None:
+    """``asyncio.run(scenario())`` in a thread of its own (Playwright's sync API, used by the
+    browser tests in the same session, keeps an event loop running on the main thread); what
+    it raises is raised here."""
+    import asyncio
+
+    failures: list[BaseException] = []
+
+    def run() -> None:
+        try:
+            asyncio.run(scenario())
+        except BaseException as failure:     # noqa: BLE001 - re-raised on the test's thread
+            failures.append(failure)
+
+    thread = threading.Thread(target=run)
+    thread.start()
+    thread.join(60)
+    if failures:
+        raise failures[0]

@@ -14,27 +14,12 @@ from companion.asgi import ScribeASGI, StreamHub
 from companion.db import make_engine
 from companion.services import live_events
 from tests.api.livetable import LiveTable, bearer
-from tests.liveserver import RA_OPENING
+from tests.liveserver import RA_OPENING, run_on_own_loop
 
 pytestmark = pytest.mark.db
 
 
-def _run(scenario) -> None:
-    """``asyncio.run(scenario())`` in a thread of its own: Playwright's sync API (browser tests
-    in the same session) keeps an event loop running on the main thread."""
-    failures: list[BaseException] = []
-
-    def run() -> None:
-        try:
-            asyncio.run(scenario())
-        except BaseException as failure:     # noqa: BLE001 - re-raised on the test's thread
-            failures.append(failure)
-
-    thread = threading.Thread(target=run)
-    thread.start()
-    thread.join(60)
-    if failures:
-        raise failures[0]
+_run = run_on_own_loop
 
 
 def _scope(path: str, headers=(), query: bytes = b"") -> dict:

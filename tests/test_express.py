@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import threading
 
 import pytest
 from flask import request
@@ -17,7 +16,7 @@ from companion.express import ExpressLane, LANES, bearer_token, is_json_type
 from companion.models import Move
 from tests.api.livetable import LiveTable
 from tests.factories import ra_document
-from tests.liveserver import RA_OPENING
+from tests.liveserver import RA_OPENING, run_on_own_loop
 
 pytestmark = pytest.mark.db
 
@@ -37,10 +36,8 @@ class Answer:
 
 def post(server: ScribeASGI, path: str, body: bytes, headers: dict[str, str],
          query: bytes = b"") -> Answer:
-    """One POST through the ASGI app, on a loop in a thread of its own (Playwright's sync API
-    may hold the main thread's loop)."""
+    """One POST through the ASGI app, on a loop of its own."""
     messages: list[dict] = []
-    failures: list[BaseException] = []
 
     async def scenario():
         done = asyncio.Event()
@@ -67,17 +64,7 @@ def post(server: ScribeASGI, path: str, body: bytes, headers: dict[str, str],
                  "asgi": {"version": "3.0"}}
         await asyncio.wait_for(server(scope, receive, send), 30)
 
-    def run():
-        try:
-            asyncio.run(scenario())
-        except BaseException as failure:       # noqa: BLE001 - re-raised below
-            failures.append(failure)
-
-    thread = threading.Thread(target=run)
-    thread.start()
-    thread.join(60)
-    if failures:
-        raise failures[0]
+    run_on_own_loop(scenario)
     return Answer(messages)
 
 
