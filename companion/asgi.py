@@ -42,7 +42,7 @@ from flask_babel import gettext as _
 from werkzeug.exceptions import HTTPException
 from uvicorn_worker import UvicornWorker
 
-from .express import ExpressLane
+from .express import ExpressLane, header as _header
 from .services import bgstats, broker, live_events
 from .services.broker import CHANNEL
 
@@ -261,13 +261,6 @@ class StreamHub:
                     pass
 
 
-def _header(scope: Scope, name: bytes) -> str | None:
-    for key, value in scope.get("headers", ()):
-        if key == name:
-            return value.decode("latin-1")
-    return None
-
-
 class ScribeASGI:
     """The ASGI app: event streams here, every other request to Flask."""
 
@@ -326,10 +319,8 @@ class ScribeASGI:
         except HTTPException:
             return None, {}
 
-    def body_limit(self, scope: Scope, endpoint: str | None = None) -> int:
-        """How many bytes the body of this request may have."""
-        if endpoint is None:
-            endpoint, _values = self._route(scope)
+    def body_limit(self, endpoint: str | None) -> int:
+        """How many bytes the body of a request to ``endpoint`` may have."""
         return max(self.max_body, LARGER_BODIES.get(endpoint or "", 0))
 
     async def _read_body(self, scope: Scope, receive: Receive, endpoint: str | None
@@ -337,7 +328,7 @@ class ScribeASGI:
         """Read the whole body here, on the loop: (the scope, the body), the scope marked
         :data:`REFUSED` (and the body empty) when the body is too large or too slow; None
         when the client disconnected."""
-        limit = self.body_limit(scope, endpoint)
+        limit = self.body_limit(endpoint)
         declared = _header(scope, b"content-length")
         refused = None
         chunks: list[bytes] = []
@@ -475,13 +466,12 @@ async def _disconnected(receive: Receive) -> None:
         pass
 
 
-def create_asgi(flask_app: Flask | None = None, threads: int = 8,
-                express: bool = True) -> ScribeASGI:
+def create_asgi(flask_app: Flask | None = None, threads: int = 8) -> ScribeASGI:
     """The ASGI app around ``flask_app`` (default: the app from the environment)."""
     if flask_app is None:
         from . import create_app
         flask_app = create_app()
-    return ScribeASGI(flask_app, threads=threads, express=express)
+    return ScribeASGI(flask_app, threads=threads)
 
 
 class ScribeWorker(UvicornWorker):

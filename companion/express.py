@@ -57,6 +57,14 @@ def bearer_token(authorization: str | None) -> str | None:
     return header[7:].strip() if header.lower().startswith("bearer ") else None
 
 
+def header(scope: dict[str, Any], name: bytes) -> str | None:
+    """The first value of the header ``name`` (lower case) of an ASGI request."""
+    for key, value in scope.get("headers", ()):
+        if key == name:
+            return value.decode("latin-1")
+    return None
+
+
 def is_json_type(content_type: str | None) -> bool:
     """Whether a Content-Type names JSON, as Werkzeug's ``Request.is_json`` decides."""
     mimetype = (content_type or "").split(";", 1)[0].strip().lower()
@@ -95,11 +103,7 @@ class ExpressLane:
         handler = self.lanes.get(endpoint or "")
         if handler is None or scope.get("method") != "POST" or scope.get("query_string"):
             return None
-        content_type = None
-        for key, value in scope.get("headers", ()):
-            if key == b"content-type":
-                content_type = value.decode("latin-1")
-        if not is_json_type(content_type):
+        if not is_json_type(header(scope, b"content-type")):
             return None
         if any(isinstance(v, str) and text_problem(v) is not None for v in values.values()):
             return None
@@ -108,10 +112,7 @@ class ExpressLane:
     async def answer(self, scope: dict[str, Any], body: bytes, handler: Handler,
                      values: dict[str, Any], send: Send) -> bool:
         """Answer the request if its handler does (True); False leaves it to Flask."""
-        token = None
-        for key, value in scope.get("headers", ()):
-            if key == b"authorization":
-                token = bearer_token(value.decode("latin-1"))
+        token = bearer_token(header(scope, b"authorization"))
         data = await asyncio.get_running_loop().run_in_executor(
             self.executor, self._run, handler, token, body, values)
         if data is None:

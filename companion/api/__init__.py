@@ -62,13 +62,10 @@ def _scored(document: Any):
 
 
 @express.lane("api.score")
-def express_score(token: str | None, document: Any) -> dict[str, Any] | None:
-    """A score on the express lane (no ``?save``): the sheet, or None when the document is
-    refused (the view answers that, in the reader's words)."""
-    try:
-        return _scored(document).as_dict()
-    except InvalidDocument:
-        return None
+def express_score(token: str | None, document: Any) -> dict[str, Any]:
+    """A score on the express lane (no ``?save``): the sheet. A refused document raises
+    InvalidDocument, which leaves the request to the view (it answers in the reader's words)."""
+    return _scored(document).as_dict()
 
 
 from . import tables  # noqa: E402,F401  (registers the live-table endpoints on bp)
