@@ -1,43 +1,19 @@
 """Fixtures (design.md §4): ``app``, ``client``, ``runner`` on a fresh, migrated database.
 
-The database is a SQLite file per test unless TEST_DATABASE_URL names another server, and live
-updates fan out in-process unless TEST_REDIS_URL names a Redis (CI sets both and runs the
-``db`` and ``redis`` tests again against the local PostgreSQL and Redis).
+The database is a copy of one migrated once per test process (:mod:`tests.databases`): a
+SQLite file per test unless TEST_DATABASE_URL names another server, and live updates fan out
+in-process unless TEST_REDIS_URL names a Redis (CI sets both and runs the ``db`` and ``redis``
+tests again against the local PostgreSQL and Redis).
 """
 
 from __future__ import annotations
 
-import os
-
 import pytest
-from sqlalchemy import create_engine, text
 
-from companion import create_app, db
+from companion import create_app
 from companion.config import TestConfig
 
-TEST_DATABASE_URL = os.environ.get("TEST_DATABASE_URL")
-TEST_REDIS_URL = os.environ.get("TEST_REDIS_URL")      # live updates through Redis (CI)
-
-
-def _reset(url: str) -> None:
-    """Empty a server database before a test (PostgreSQL: drop and recreate the schema)."""
-    engine = create_engine(url)
-    with engine.begin() as connection:
-        connection.execute(text("DROP SCHEMA public CASCADE"))
-        connection.execute(text("CREATE SCHEMA public"))
-    engine.dispose()
-
-
-def _reset_rate_limits(url: str) -> None:
-    """Forget the rate-limit counts a Redis keeps (a day's limit would otherwise count every
-    table the whole suite opens)."""
-    import redis
-
-    client = redis.Redis.from_url(url)
-    keys = list(client.scan_iter(match="LIMITS:*", count=1000))
-    if keys:
-        client.delete(*keys)
-    client.close()
+from .databases import fresh_database_url, redis_url, reset_rate_limits
 
 
 @pytest.fixture
@@ -46,14 +22,11 @@ def make_app(tmp_path):
     created = []
 
     def factory(csrf: bool = False):
-        if TEST_DATABASE_URL:
-            _reset(TEST_DATABASE_URL)
-        if TEST_REDIS_URL:
-            _reset_rate_limits(TEST_REDIS_URL)
-        config = TestConfig(tmp_path / f"instance{len(created)}", TEST_DATABASE_URL)
+        instance = tmp_path / f"instance{len(created)}"
+        reset_rate_limits(redis_url())
+        config = TestConfig(instance, fresh_database_url(instance, len(created)))
         config.WTF_CSRF_ENABLED = csrf
-        config.REDIS_URL = TEST_REDIS_URL
-        db.upgrade(config.DATABASE_URL)
+        config.REDIS_URL = redis_url()
         app = create_app(config)
         created.append(app)
         return app

@@ -14,10 +14,10 @@ import time
 
 import pytest
 
+from tests.databases import fresh_database_url, redis_url
 from tests.liveserver import EventStream, servers_a_and_b
 
 TEST_REDIS_URL = os.environ.get("TEST_REDIS_URL")
-TEST_DATABASE_URL = os.environ.get("TEST_DATABASE_URL")
 ANNOUNCE_WITHIN = 2.0
 
 pytestmark = [pytest.mark.redis, pytest.mark.db,
@@ -31,7 +31,7 @@ def test_a_redis_subscription_keeps_the_subscription_contract(round_):
     Redis's subscribe confirmation)."""
     from companion.services.broker import RedisBroker
 
-    listener, publisher = RedisBroker(TEST_REDIS_URL), RedisBroker(TEST_REDIS_URL)
+    listener, publisher = RedisBroker(redis_url()), RedisBroker(redis_url())
     channel = f"contract-{os.getpid()}-{round_}-{time.monotonic_ns()}"
     with listener.subscribe(channel) as subscription:
         publisher.publish(channel, 41)
@@ -43,21 +43,9 @@ def test_a_redis_subscription_keeps_the_subscription_contract(round_):
         assert subscription.get(timeout=2) == 42
 
 
-def _reset(url: str) -> None:
-    from sqlalchemy import create_engine, text
-
-    engine = create_engine(url)
-    with engine.begin() as connection:
-        connection.execute(text("DROP SCHEMA public CASCADE"))
-        connection.execute(text("CREATE SCHEMA public"))
-    engine.dispose()
-
-
 def test_a_move_on_server_a_is_announced_by_server_b(tmp_path):
-    if TEST_DATABASE_URL:
-        _reset(TEST_DATABASE_URL)
-    database_url = TEST_DATABASE_URL or f"sqlite:///{tmp_path / 'shared.db'}"
-    env = {"DATABASE_URL": database_url, "REDIS_URL": TEST_REDIS_URL, "LIVE_POLL_SECONDS": "60"}
+    database_url = fresh_database_url(tmp_path)
+    env = {"DATABASE_URL": database_url, "REDIS_URL": redis_url(), "LIVE_POLL_SECONDS": "60"}
     with servers_a_and_b(tmp_path, env) as (a, b, streams):
         opened, tokens = a.open_ra_table()
         table = opened["id"]

@@ -7,10 +7,11 @@ import re
 
 import pytest
 
-from companion import create_app, db
+from companion import create_app
 from companion import config as configuration
 from companion.config import clean_public_url, lan_address, lan_url
 from tests.api.livetable import LiveTable
+from tests.databases import fresh_database_url
 from tests.pdfgen.pdfcheck import qr_texts
 
 pytestmark = pytest.mark.db
@@ -77,8 +78,7 @@ def test_without_public_url_links_use_the_lan_address(make_app, monkeypatch):
 
 def test_public_url_comes_from_the_environment(tmp_path, monkeypatch):
     monkeypatch.setenv("PUBLIC_URL", "https://games.example.org/")
-    config = configuration.TestConfig(tmp_path)
-    db.upgrade(config.DATABASE_URL)
+    config = configuration.TestConfig(tmp_path, fresh_database_url(tmp_path))
     app = create_app(config)
     try:
         assert app.config["PUBLIC_URL"] == "https://games.example.org"

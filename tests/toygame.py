@@ -15,12 +15,12 @@ from __future__ import annotations
 from typing import Any, Mapping, Sequence
 
 from companion.rules import base
-from companion.rules.base import (SEAT_LABEL, Assumption, Awaiting, Capability, Catalogue,
-                                  Category, Chance, ChoiceField, Edition, EditionValue,
+from companion.rules.base import (SEAT_LABEL, Assumption, Awaiting, BoolField, Capability,
+                                  Catalogue, Category, Chance, ChoiceField, Edition, EditionValue,
                                   GameRules, IntField, InvalidDocument, Labels, ListField, N_,
                                   ObjectField, PlayerScore, RuleViolation, Scoresheet, Term,
                                   TextField, check_document, competition_ranks, resolve_edition)
-from companion.rules.referee import MoveRule, Referee, choice_arg
+from companion.rules.referee import MoveRule, Referee
 from pdfgen import registry
 
 GAME = "toyguess"
@@ -71,25 +71,27 @@ def _settle(draft) -> None:
     draft["round"] = draft["round"] + (0 if draft["phase"] == "over" else 1)
 
 
-def _parse_draw(move: Mapping[str, Any]) -> dict[str, Any]:
-    return {"card": choice_arg(REFEREE, move, "card", DECK)}
+def _prompts(state: Mapping[str, Any], seat: int) -> dict[str, Any]:
+    return {"moves": ["draw"] if state["phase"] == "draw" else ["guess"]}
 
 
-def _parse_guess(move: Mapping[str, Any]) -> dict[str, Any]:
-    if not isinstance(move.get("high"), bool):
-        raise REFEREE.bad_move("high")
-    return {"high": move["high"]}
+def _legal_moves(state: Mapping[str, Any], seat: int) -> list[dict[str, Any]]:
+    if state["phase"] == "draw":
+        return [{"type": "draw", "card": int(k)} for k, n in state["deck"].items() if n]
+    return [{"type": "guess", "high": True}, {"type": "guess", "high": False}]
 
 
+# Each move is declared once: its arguments (labelled), its check and its change.
 REFEREE = Referee(
     GAME,
-    (MoveRule("draw", Term(N_("draw a card")), frozenset({"draw"}), parse=_parse_draw,
+    (MoveRule("draw", Term(N_("draw a card")), frozenset({"draw"}),
+              args=(ChoiceField("card", N_("Card"), tuple(DECK)),),
               check=_check_draw, change=_draw),
-     MoveRule("guess", Term(N_("guess")), frozenset({"guess"}), parse=_parse_guess,
-              change=_guess)),
+     MoveRule("guess", Term(N_("guess")), frozenset({"guess"}),
+              args=(BoolField("high", N_("High"), default=None),), change=_guess)),
     phase_of=_phase, awaited=_awaited, over=lambda s: s["phase"] == "over",
     phase_labels={"draw": Term(N_("a card")), "guess": Term(N_("the guesses"))},
-    after=_settle)
+    after=_settle, prompts=_prompts, legal_moves=_legal_moves)
 
 PLAYER_DOC = ObjectField("player", N_("Player"), (
     TextField("name", N_("Name")),
@@ -137,6 +139,7 @@ class ToyGuess(GameRules):
     options = (ChoiceField("rounds", N_("Rounds"), (2, 3), default=2),)
     edition = EDITION
     final_schema = FINAL_SCHEMA
+    referee = REFEREE
     out_of_turn_codes = frozenset({f"{GAME}.not_your_turn"})
 
     def setup_schema(self, players: int) -> ObjectField:
@@ -161,24 +164,6 @@ class ToyGuess(GameRules):
                 "bonus_worth": edition.values["bonus_worth"],
                 "defaults": list(edition.defaults)}
 
-    def apply(self, state, seat, move):
-        return REFEREE.apply(state, seat, move)
-
-    def awaiting(self, state) -> Awaiting:
-        return _awaited(state)
-
-    def prompts(self, state, seat) -> dict[str, Any]:
-        if seat not in _awaited(state).seats:
-            return {"moves": []}
-        return {"moves": ["draw"] if state["phase"] == "draw" else ["guess"]}
-
-    def legal_moves(self, state, seat) -> list[dict[str, Any]]:
-        if seat not in _awaited(state).seats:
-            return []
-        if state["phase"] == "draw":
-            return [{"type": "draw", "card": int(k)} for k, n in state["deck"].items() if n]
-        return [{"type": "guess", "high": True}, {"type": "guess", "high": False}]
-
     def chance(self, state) -> Chance | None:
         if state["phase"] != "draw":
             return None
@@ -186,15 +171,12 @@ class ToyGuess(GameRules):
                       tuple((int(k), n) for k, n in state["deck"].items() if n),
                       frozenset({0, 1}))
 
-    def is_over(self, state) -> bool:
-        return state["phase"] == "over"
-
     def _edition(self, state) -> Edition:
         return Edition({"bonus_worth": state["bonus_worth"]}, tuple(state["defaults"]))
 
     def score(self, state) -> Scoresheet:
         return _sheet(state["names"], state["bonus"], state["rounds_scored"],
-                      self._edition(state), self.is_over(state))
+                      self._edition(state), REFEREE.over(state))
 
     def final_document(self, state) -> dict[str, Any]:
         document = {"game": GAME, "players": [

@@ -2,338 +2,21 @@
 
 design.md §2. This module is pure: no Flask, no database, no clock, no randomness. Every game
 lives in ``companion/rules/<game>/`` and registers one object satisfying :class:`Ruleset`.
-
-Messages are English msgids marked with :func:`N_` so that Babel extracts them; the web layer
-translates them (``RuleViolation.render(gettext)``). Parameters that are themselves words to
-translate are wrapped in :class:`Term`.
+Messages (:mod:`.messages`) and field declarations (:mod:`.fields`) live in rooms of their own
+and are re-exported here, so a game imports everything it shares from this one module.
 """
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, Callable, Mapping, Protocol, Sequence, runtime_checkable
 
-
-def N_(message: str) -> str:
-    """Mark a message for translation without translating it (gettext_noop)."""
-    return message
-
-
-SEAT_LABEL = N_("Seat %(n)d")    # item label of a per-seat list: forms show the player's name
-
-
-class Term(str):
-    """A message parameter that is itself a translatable word (a tile or category name)."""
-
-
-class Listing(tuple):
-    """A message parameter listing what was entered: ``(label, amount)`` pairs shown as
-    "label amount · label amount", each label translated if it is a Term (a player's name is
-    not); pairs whose amount is 0 are left out."""
-
-    def render(self, gettext: Callable[[str], str]) -> str:
-        return " · ".join(f"{gettext(label) if isinstance(label, Term) else label} {amount}"
-                          for label, amount in self if amount not in (0, "", None))
-
-
-class RuleViolation(Exception):
-    """A move or a document breaks a rule: stable ``code``, English msgid, parameters, field.
-
-    ``field`` is the dotted path of the offending value in a final-state document
-    (``players.2.epochs.0.pharaohs``), or None for moves.
-    """
-
-    def __init__(self, code: str, message: str, field: str | None = None, **params: Any):
-        super().__init__(code)
-        self.code = code
-        self.message = message
-        self.field = field
-        self.params = params
-
-    def render(self, gettext: Callable[[str], str] = lambda s: s) -> str:
-        """The message as a sentence, translated by ``gettext`` (identity by default)."""
-        params = {k: gettext(v) if isinstance(v, Term) else
-                  v.render(gettext) if isinstance(v, Listing) else v
-                  for k, v in self.params.items()}
-        return gettext(self.message) % params if params else gettext(self.message)
-
-    def as_dict(self, gettext: Callable[[str], str] = lambda s: s) -> dict[str, Any]:
-        """The API's error body: ``{"error", "message", "field"}``."""
-        return {"error": self.code, "message": self.render(gettext), "field": self.field}
-
-    def __repr__(self) -> str:
-        return f"RuleViolation({self.code!r}, field={self.field!r}, params={self.params!r})"
-
-
-class InvalidDocument(Exception):
-    """A final-state document with one or more violations; nothing may be saved."""
-
-    def __init__(self, violations: Sequence[RuleViolation]):
-        assert violations, "InvalidDocument needs at least one violation"
-        super().__init__(violations[0].code)
-        self.violations = list(violations)
-
-    @property
-    def first(self) -> RuleViolation:
-        return self.violations[0]
-
-
-# --------------------------------------------------------------------------------------------
-# Final-state schema: one declaration drives both validation and the score-only form.
-# --------------------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class IntField:
-    """A non-negative whole number; missing means ``default``."""
-
-    key: str
-    label: str
-    max: int | None = None
-    default: int | None = 0
-    help: str | None = None
-
-
-@dataclass(frozen=True)
-class TextField:
-    """A short text, stripped; required and non-empty unless ``required`` is False."""
-
-    key: str
-    label: str
-    max_length: int = 40
-    required: bool = True
-    choices: tuple = ()    # offered as a list in forms: values or (value, label); the game validates
-
-
-@dataclass(frozen=True)
-class BoolField:
-    key: str
-    label: str
-    default: bool = False
-
-
-@dataclass(frozen=True)
-class ObjectField:
-    """A mapping with a fixed set of keys; unknown keys are refused."""
-
-    key: str
-    label: str
-    fields: tuple["Field", ...]
-    required: bool = False
-
-
-@dataclass(frozen=True)
-class ListField:
-    """A list of ``item``; its length bounds are checked here, game rules check the rest."""
-
-    key: str
-    label: str
-    item: "Field"
-    min_items: int = 0
-    max_items: int | None = None
-    required: bool = False
-    item_label: str | None = None      # e.g. N_("Epoch %(n)d"), numbered from 1
-
-
-@dataclass(frozen=True)
-class ChoiceField:
-    """One value out of ``choices``: each a ``(value, label msgid)`` pair, or a bare string or
-    number that is its own label. Values are plain JSON (a list of suns is a choice too).
-    ``seat_choice``: the values are seat numbers, which forms show as the players' names."""
-
-    key: str
-    label: str
-    choices: tuple = ()
-    default: Any = None            # None: required
-    seat_choice: bool = False
-
-    @property
-    def values(self) -> tuple:
-        return tuple(_plain(c[0]) if isinstance(c, tuple) else c for c in self.choices)
-
-    def pairs(self) -> tuple[tuple[Any, str], ...]:
-        """(value, label) for every choice."""
-        return tuple((_plain(c[0]), c[1]) if isinstance(c, tuple) else (c, str(c))
-                     for c in self.choices)
-
-
-def _plain(value: Any) -> Any:
-    """Tuples as lists, recursively: how a value looks once it has been JSON."""
-    if isinstance(value, (tuple, list)):
-        return [_plain(v) for v in value]
-    return value
-
-
-Field = IntField | TextField | BoolField | ObjectField | ListField | ChoiceField
-
-
-_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
-
-
-def _valid_unicode(text: str) -> bool:
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError:
-        return False
-    return True
-
-
-def _join(path: str, key: str | int) -> str:
-    """The dotted field name of ``key`` under ``path``; an empty key is named ``""`` (as the
-    JSON guard names it), so that an answer about it still names a field."""
-    name = str(key) or '""'
-    return f"{path}.{name}" if path else name
-
-
-_KNOWN_FIELDS: dict[int, tuple["ObjectField", dict[str, "Field"]]] = {}
-
-
-def _known_fields(spec: ObjectField) -> dict[str, Field]:
-    """``{key: field}`` of an object schema, built once per schema (schemas are constants;
-    the identity check guards against a reused id, the bound against schemas made per call)."""
-    entry = _KNOWN_FIELDS.get(id(spec))
-    if entry is None or entry[0] is not spec:
-        if len(_KNOWN_FIELDS) > 1024:
-            _KNOWN_FIELDS.clear()
-        entry = _KNOWN_FIELDS[id(spec)] = (spec, {f.key: f for f in spec.fields})
-    return entry[1]
-
-
-class _Checker:
-    """Walk a document against a schema, collecting violations and building a clean copy."""
-
-    def __init__(self) -> None:
-        self.violations: list[RuleViolation] = []
-
-    def fail(self, code: str, message: str, path: str, **params: Any) -> None:
-        self.violations.append(RuleViolation(code, message, path or None, **params))
-
-    def check(self, spec: Field, value: Any, path: str) -> Any:
-        if type(value) is int and type(spec) is IntField and value >= 0 and (
-                spec.max is None or value <= spec.max):
-            return value                  # the common case, decided without further calls
-        if isinstance(spec, IntField):
-            return self.check_int(spec, value, path)
-        if isinstance(spec, TextField):
-            if not isinstance(value, str):
-                self.fail("schema.not_text", N_("This must be text."), path)
-                return ""
-            if _CONTROL.search(value) or not _valid_unicode(value):
-                self.fail("schema.bad_text", N_("This text holds a character that cannot be "
-                                                "stored."), path)
-                return ""
-            text = " ".join(value.split())
-            if spec.required and not text:
-                self.fail("schema.empty", N_("This must not be empty."), path)
-            elif len(text) > spec.max_length:
-                self.fail("schema.too_long", N_("At most %(max)d characters."), path,
-                          max=spec.max_length)
-            return text
-        if isinstance(spec, BoolField):
-            if not isinstance(value, bool):
-                self.fail("schema.not_boolean", N_("This must be true or false."), path)
-                return spec.default
-            return value
-        if isinstance(spec, ObjectField):
-            return self.check_object(spec, value, path)
-        if isinstance(spec, ChoiceField):
-            if isinstance(value, bool) or _plain(value) not in spec.values:
-                self.fail("schema.not_a_choice", N_("Choose one of the values offered."), path)
-                return spec.default if spec.default is not None else spec.values[0]
-            return _plain(value)
-        return self.check_list(spec, value, path)
-
-    def check_int(self, spec: IntField, value: Any, path: str) -> int:
-        if value is None:
-            self.fail("schema.required", N_("This is required."), path)
-            return 0
-        if isinstance(value, bool) or not isinstance(value, int):
-            self.fail("schema.not_integer", N_("This must be a whole number."), path)
-            return 0
-        if value < 0:
-            self.fail("schema.negative", N_("This must not be negative."), path)
-            return 0
-        if spec.max is not None and value > spec.max:
-            self.fail("schema.too_large", N_("At most %(max)d."), path, max=spec.max)
-            return 0
-        return value
-
-    def check_object(self, spec: ObjectField, value: Any, path: str) -> dict[str, Any]:
-        if type(value) is not dict and not isinstance(value, Mapping):
-            self.fail("schema.not_object", N_("This must be an object with named entries."), path)
-            return _Checker().check_object(spec, {}, path)   # defaults, so later checks can run
-        known = _known_fields(spec)
-        for key in value:
-            if key not in known:
-                self.fail("schema.unknown_key", N_("Unknown entry “%(key)s”."), _join(path, key),
-                          key=str(key))
-        clean: dict[str, Any] = {}
-        for key, sub in known.items():
-            if key in value and (item := value[key]) is not None:
-                # The common case (a whole number in range) decided here, without a call
-                # or the field's path: a document is mostly counts.
-                if type(item) is int and type(sub) is IntField and item >= 0 and (
-                        sub.max is None or item <= sub.max):
-                    clean[key] = item
-                elif type(sub) is ObjectField:
-                    clean[key] = self.check_object(sub, item, _join(path, key))
-                else:
-                    clean[key] = self.check(sub, item, _join(path, key))
-            elif isinstance(sub, BoolField):
-                clean[key] = sub.default
-            elif isinstance(sub, IntField) and sub.default is not None:
-                clean[key] = sub.default
-            elif isinstance(sub, ObjectField) and not sub.required:
-                clean[key] = self.check_object(sub, {}, _join(path, key))
-            elif isinstance(sub, ListField) and not sub.required:
-                pass  # an optional list left out stays out: the game decides what that means
-            elif isinstance(sub, TextField) and not sub.required:
-                clean[key] = ""
-            elif isinstance(sub, ChoiceField) and sub.default is not None:
-                clean[key] = sub.default
-            else:
-                self.fail("schema.required", N_("This is required."), _join(path, key))
-                clean[key] = _placeholder(sub)   # so later checks can run on the copy
-        return clean
-
-    def check_list(self, spec: ListField, value: Any, path: str) -> list[Any]:
-        if not isinstance(value, list):
-            self.fail("schema.not_list", N_("This must be a list."), path)
-            return []
-        if len(value) < spec.min_items or (spec.max_items is not None
-                                           and len(value) > spec.max_items):
-            self.fail("schema.list_length", N_("Between %(min)d and %(max)d entries are needed."),
-                      path, min=spec.min_items, max=spec.max_items or len(value))
-        item_spec = spec.item
-        # Dispatched once for the whole list, as check() would for each item.
-        if type(item_spec) is IntField:
-            top = item_spec.max
-            return [item if type(item) is int and item >= 0 and (top is None or item <= top)
-                    else self.check_int(item_spec, item, _join(path, i))
-                    for i, item in enumerate(value)]
-        if type(item_spec) is ObjectField:
-            return [self.check_object(item_spec, item, _join(path, i))
-                    for i, item in enumerate(value)]
-        return [self.check(item_spec, item, _join(path, i)) for i, item in enumerate(value)]
-
-
-def _placeholder(spec: Field) -> Any:
-    """A harmless stand-in for a value that is missing or wrong."""
-    if isinstance(spec, ObjectField):
-        return _Checker().check_object(spec, {}, "")
-    if isinstance(spec, ChoiceField):
-        return spec.default if spec.default is not None else spec.values[0]
-    return {IntField: 0, TextField: "", BoolField: False, ListField: []}[type(spec)]
-
-
-def check_document(schema: ObjectField, document: Any) -> tuple[dict[str, Any], list[RuleViolation]]:
-    """Check ``document`` against ``schema``: a normalised copy plus every violation found."""
-    checker = _Checker()
-    clean = checker.check_object(schema, document, "")
-    return clean, checker.violations
-
+from .fields import (BoolField, ChoiceField, Field, IntField, ListField, ObjectField,  # noqa: F401
+                     TextField, _Checker, _join, _placeholder, _plain, check_document,
+                     field_label, join_path, plain)
+from .messages import (N_, SEAT_LABEL, FieldLabel, InvalidDocument, Listing,  # noqa: F401
+                       RuleViolation, Term, render_param)
 
 # --------------------------------------------------------------------------------------------
 # Scoresheet
@@ -696,25 +379,36 @@ class Ruleset(Protocol):
         ``options`` are already normalised (:func:`normalise_options`)."""
         ...
 
+    def move_rules(self) -> Sequence[Any]:
+        """Every kind of move, declared once (:class:`.referee.MoveRule`: ``kind``,
+        ``label``, ``args``, ``schema``, ``hint``), for the API's documents (default: the
+        referee's)."""
+        ...
+
     def apply(self, state: State, seat: int, move: Any) -> State:
-        """Referee ``move`` by ``seat`` and return the new state, or raise RuleViolation."""
+        """Referee ``move`` by ``seat`` and return the new state, or raise RuleViolation
+        (default: the referee's)."""
         ...
 
     def validate(self, state: State, seat: int, move: Any) -> None:
-        """Raise RuleViolation if ``seat`` may not make ``move`` now (default: via apply)."""
+        """Raise RuleViolation if ``seat`` may not make ``move`` now (default: the
+        referee's)."""
         ...
 
     def awaiting(self, state: State) -> Awaiting:
-        """The seats whose input is due (empty once the game is over)."""
+        """The seats whose input is due (empty once the game is over; default: the
+        referee's ``awaited``)."""
         ...
 
     def prompts(self, state: State, seat: int) -> dict[str, Any]:
-        """What this phone may do now: ``{"moves": [kinds], ...choices}`` for its template."""
+        """What this phone may do now: ``{"moves": [kinds], ...choices}`` for its template
+        (default: the referee's ``prompts`` for an awaited seat, else no moves)."""
         ...
 
     def legal_moves(self, state: State, seat: int) -> list[dict[str, Any]]:
         """Concrete legal moves for ``seat`` (a representative subset where the full list is
-        huge); never empty while ``seat`` is awaited. Random play-outs use it."""
+        huge); never empty while ``seat`` is awaited, empty when it is not. Random play-outs
+        use it (default: the referee's)."""
         ...
 
     def chance(self, state: State) -> Chance | None:
@@ -740,6 +434,7 @@ class Ruleset(Protocol):
         ...
 
     def is_over(self, state: State) -> bool:
+        """Whether the game has ended (default: the referee's ``over``)."""
         ...
 
     def edition_in_use(self, options: Mapping[str, Any], players: int) -> set[str]:
@@ -762,7 +457,10 @@ class Ruleset(Protocol):
 class GameRules:
     """Defaults for the optional members of :class:`Ruleset`; games subclass it.
 
-    A game without LIVE (score-only) keeps the live members below, which refuse politely."""
+    A live game declares its :class:`.referee.Referee` as ``referee`` and gets ``apply``,
+    ``validate``, ``awaiting``, ``is_over``, ``prompts``, ``legal_moves`` and ``move_rules``
+    from it, forwarding nothing by hand. A game without LIVE (score-only) has no referee and
+    keeps the live members below, which refuse politely."""
 
     id: str = ""
     catalogue: Catalogue
@@ -771,6 +469,7 @@ class GameRules:
     edition: tuple[EditionValue, ...] = ()
     final_schema: ObjectField
     score_form: ScoreForm = ScoreForm()
+    referee: Any = None                  # the game's Referee (rules/referee.py), if it is live
 
     @property
     def out_of_turn_codes(self) -> frozenset[str]:
@@ -797,20 +496,29 @@ class GameRules:
     def setup(self, options, names, setup, edition) -> State:
         raise _not_offered(self, Capability.LIVE)
 
+    def move_rules(self) -> Sequence[Any]:
+        return tuple(self.referee.rules.values()) if self.referee is not None else ()
+
     def apply(self, state: State, seat: int, move: Any) -> State:
-        raise _not_offered(self, Capability.LIVE)
+        if self.referee is None:
+            raise _not_offered(self, Capability.LIVE)
+        return self.referee.apply(state, seat, move)
 
     def validate(self, state: State, seat: int, move: Any) -> None:
-        self.apply(state, seat, move)
+        if self.referee is None:
+            raise _not_offered(self, Capability.LIVE)
+        self.referee.validate(state, seat, move)
 
     def awaiting(self, state: State) -> Awaiting:
-        return Awaiting()
+        return self.referee.awaited(state) if self.referee is not None else Awaiting()
 
     def prompts(self, state: State, seat: int) -> dict[str, Any]:
-        return {"moves": []}
+        if self.referee is None:
+            return {"moves": []}
+        return self.referee.prompts_for(state, seat)
 
     def legal_moves(self, state: State, seat: int) -> list[dict[str, Any]]:
-        return []
+        return self.referee.legal_moves_for(state, seat) if self.referee is not None else []
 
     def chance(self, state: State) -> Chance | None:
         return None
@@ -828,7 +536,7 @@ class GameRules:
         return 0
 
     def is_over(self, state: State) -> bool:
-        return False
+        return self.referee.over(state) if self.referee is not None else False
 
     def score(self, state: State) -> Scoresheet:
         raise _not_offered(self, Capability.LIVE)

@@ -1,12 +1,14 @@
 """The shared referee skeleton every engine is written on (design.md §2, issue 11).
 
-A game describes its moves as a table — kind → the phases it fits, how its arguments are
-parsed, what it checks, how it changes the state — and :class:`Referee` runs the checks
-every game shares, in one order and with one set of codes:
+A game describes its moves as a table — kind → the phases it fits, its arguments (declared
+with the fields of :mod:`.fields`, labels included), what it checks, how it changes the
+state — and :class:`Referee` runs the checks every game shares, in one order and with one set
+of codes:
 
 1. ``<game>.game_over``    the game is over (every move gets this answer first);
-2. ``<game>.bad_move``     the move is not an object with a known ``type`` and well-formed
-                           arguments (``<game>.unknown_move`` for a type the game lacks);
+2. ``<game>.bad_move``     the move is not an object with a known ``type`` and arguments that
+                           fit their declaration (``<game>.unknown_move`` for a type the game
+                           lacks); the refusal names the argument in the player's words;
 3. ``<game>.not_your_turn`` the seat is not awaited (a game may word it its own way, e.g.
                            ``ra.not_bidders_turn``, through ``Referee.not_awaited``);
 4. ``<game>.wrong_phase``  the move does not fit the phase the game is in;
@@ -24,7 +26,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
-from .base import Awaiting, N_, RuleViolation, State, Term
+from .base import (Awaiting, Field, N_, ObjectField, RuleViolation, State, Term,
+                   check_document, field_label)
 
 Args = Mapping[str, Any]
 Parser = Callable[[Mapping[str, Any]], Args]
@@ -113,28 +116,53 @@ class PendingQueue:
 
 @dataclass(frozen=True)
 class MoveRule:
-    """One kind of move: the phases it fits, and its parse, check and change.
+    """One kind of move, declared once: the phases it fits, its arguments, check and change.
 
-    ``parse`` receives the move object and returns its arguments, raising
-    ``referee.bad_move(argument)`` for a malformed one; ``check`` raises RuleViolation when
-    the move breaks a rule in this state; ``change`` writes the move into a Draft. ``phases``
-    None means every phase. ``label`` words the move in messages (a Term)."""
+    ``args`` declares the move's arguments with the fields of :mod:`.fields` (labels
+    included): the referee parses a move against them (a clean copy with defaults filled in,
+    or ``<game>.bad_move`` naming the argument in the player's words), and the OpenAPI
+    document and the ``/api`` pages describe the move from them. ``check`` raises
+    RuleViolation when the move breaks a rule in this state; ``change`` writes the move into
+    a Draft. ``phases`` None means every phase. ``label`` words the move in messages (a
+    Term). ``hint`` is a msgid describing the move in the ``/api`` pages."""
 
     kind: str
     label: Term
     phases: frozenset[str] | None = None
-    parse: Parser | None = None
+    parse: Parser | None = None          # transitional: every game moves to ``args``
     check: Check | None = None
     change: Change | None = None
+    args: tuple[Field, ...] = ()
+    hint: str | None = None
+
+    @property
+    def schema(self) -> ObjectField:
+        """The declaration of the move's arguments as one object (its ``type`` aside)."""
+        return _schema(self)
+
+
+_SCHEMAS: dict[int, tuple[MoveRule, ObjectField]] = {}
+
+
+def _schema(rule: MoveRule) -> ObjectField:
+    entry = _SCHEMAS.get(id(rule))
+    if entry is None or entry[0] is not rule:
+        entry = _SCHEMAS[id(rule)] = (rule, ObjectField("move", rule.label, tuple(rule.args)))
+    return entry[1]
 
 
 class Referee:
     """Runs a game's move table: the shared opening checks, then the move's own.
 
     ``phase_of(state)`` names the phase, ``awaited(state)`` says whose input is due (an
-    :class:`Awaiting`), ``over(state)`` ends the game; ``after(draft)`` runs after every
-    change (automatic steps such as an epoch's scoring); ``phase_labels`` word each phase in
-    the wrong-phase message.
+    :class:`Awaiting`; empty once the game is over), ``over(state)`` ends the game;
+    ``after(draft)`` runs after every change (automatic steps such as an epoch's scoring);
+    ``phase_labels`` word each phase in the wrong-phase message.
+
+    ``prompts(state, seat)`` and ``legal_moves(state, seat)`` are asked only for an awaited
+    seat (:meth:`prompts_for`, :meth:`legal_moves_for` answer the others: no moves, plus
+    what ``watching(state, seat)`` shows a phone that waits); :class:`.base.GameRules`
+    derives the seam's live members from this one object.
     """
 
     def __init__(self, game: str, rules: Iterable[MoveRule], *,
@@ -144,7 +172,11 @@ class Referee:
                  phase_labels: Mapping[str, Term],
                  after: Callable[[Draft], None] | None = None,
                  not_awaited: Callable[[Mapping[str, Any], int, MoveRule], RuleViolation | None]
-                 | None = None):
+                 | None = None,
+                 prompts: Callable[[Mapping[str, Any], int], dict[str, Any]] | None = None,
+                 legal_moves: Callable[[Mapping[str, Any], int], list[dict[str, Any]]]
+                 | None = None,
+                 watching: Callable[[Mapping[str, Any], int], dict[str, Any]] | None = None):
         self.game = game
         self.rules: dict[str, MoveRule] = {rule.kind: rule for rule in rules}
         self.phase_of = phase_of
@@ -153,14 +185,34 @@ class Referee:
         self.phase_labels = phase_labels
         self.after = after
         self.not_awaited = not_awaited
+        self.prompts = prompts
+        self.legal_moves = legal_moves
+        self.watching = watching
 
     # ---- the shared codes ------------------------------------------------------------------
 
     def bad_move(self, argument: str) -> RuleViolation:
-        """A malformed move: ``argument`` is missing or of the wrong kind."""
+        """A malformed move: ``argument`` is missing or of the wrong kind (transitional: a
+        move declared with ``args`` is refused by :meth:`parse` in the player's words)."""
         return RuleViolation(f"{self.game}.bad_move",
                              N_("This move is not well formed: “%(argument)s” is missing or "
                                 "wrong."), f"move.{argument}", argument=argument)
+
+    def bad_argument(self, kind: str, path: str,
+                     problem: str = N_("This is required.")) -> RuleViolation:
+        """Argument ``path`` (dotted, as in ``gods.0.a``) of a ``kind`` move is missing or
+        wrong in a way its declaration cannot say (e.g. needed only in one area): refused
+        with the argument's labels, as :meth:`parse` refuses."""
+        return self._malformed(kind, RuleViolation("schema.invalid", problem, f"move.{path}"))
+
+    def _malformed(self, kind: str, problem: RuleViolation) -> RuleViolation:
+        where = problem.label
+        if where is None:
+            where = field_label(self.rules[kind].schema, problem.field, "move")
+        violation = RuleViolation(f"{self.game}.bad_move", N_("%(where)s: %(problem)s"),
+                                  problem.field, where=where, problem=problem)
+        violation.label = where
+        return violation
 
     def game_over(self) -> RuleViolation:
         return RuleViolation(f"{self.game}.game_over",
@@ -187,7 +239,14 @@ class Referee:
             raise RuleViolation(f"{self.game}.unknown_move",
                                 N_("“%(type)s” is not a move in this game."), "move.type",
                                 type=kind[:40])
-        return rule, (rule.parse(move) if rule.parse else {})
+        if rule.parse is not None:
+            return rule, rule.parse(move)
+        if not rule.args:
+            return rule, {}
+        args, problems = check_document(rule.schema, move, open_root=True, prefix="move")
+        if problems:
+            raise self._malformed(kind, problems[0])
+        return rule, args
 
     def check(self, state: Mapping[str, Any], seat: int, move: Any) -> tuple[MoveRule, Args]:
         """Every check, in the shared order; returns the rule and arguments."""
@@ -206,6 +265,20 @@ class Referee:
         if rule.check:
             rule.check(state, seat, args)
         return rule, args
+
+    def prompts_for(self, state: Mapping[str, Any], seat: int) -> dict[str, Any]:
+        """What ``seat``'s phone may do now: the game's prompts when it is awaited, else no
+        moves and what the game shows a waiting phone."""
+        if seat not in self.awaited(state).seats or self.prompts is None:
+            shown = self.watching(state, seat) if self.watching else {}
+            return {**shown, "moves": []}
+        return self.prompts(state, seat)
+
+    def legal_moves_for(self, state: Mapping[str, Any], seat: int) -> list[dict[str, Any]]:
+        """Concrete legal moves for ``seat``: none unless it is awaited."""
+        if seat not in self.awaited(state).seats or self.legal_moves is None:
+            return []
+        return self.legal_moves(state, seat)
 
     def validate(self, state: Mapping[str, Any], seat: int, move: Any) -> None:
         """Raise RuleViolation if ``seat`` may not make ``move``; change nothing."""

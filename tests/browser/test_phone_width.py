@@ -17,12 +17,12 @@ from pathlib import Path
 
 import pytest
 
-from companion import create_app, db
+from companion import create_app
 from companion import config as configuration
 from companion.rules import Capability, all_rulesets
 from companion.web import wallet
 from tests.browser.conftest import PHONE, serving
-from tests.conftest import TEST_DATABASE_URL, TEST_REDIS_URL, _reset, _reset_rate_limits
+from tests.databases import fresh_database_url, redis_url, reset_rate_limits
 from tests.factories import ra_document, ra_form
 from tests.web.pageforms import forms
 
@@ -62,14 +62,11 @@ PAGES = _pages()
 def site(tmp_path_factory):
     """The app served on a local port, with data for every page; yields (base URL, {page
     key: path}, the phone's cookies)."""
-    if TEST_DATABASE_URL:
-        _reset(TEST_DATABASE_URL)
-    if TEST_REDIS_URL:
-        _reset_rate_limits(TEST_REDIS_URL)
-    config = configuration.TestConfig(tmp_path_factory.mktemp("phone-width"), TEST_DATABASE_URL)
+    reset_rate_limits(redis_url())
+    instance = tmp_path_factory.mktemp("phone-width")
+    config = configuration.TestConfig(instance, fresh_database_url(instance))
     config.WTF_CSRF_ENABLED = False
-    config.REDIS_URL = TEST_REDIS_URL
-    db.upgrade(config.DATABASE_URL)
+    config.REDIS_URL = redis_url()
     app = create_app(config)
     phone = app.test_client()
     paths = {"home": "/", "my-tables": "/games", "join": "/join", "score-choose": "/score/",

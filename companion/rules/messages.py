@@ -1,0 +1,101 @@
+"""Messages every game shares: translatable words, refusals and their parameters.
+
+Part of the seam (design.md §2), re-exported by :mod:`.base`. Messages are English msgids
+marked with :func:`N_` so that Babel extracts them; the web layer translates them
+(``RuleViolation.render(gettext)``). Parameters that are themselves words to translate are
+:class:`Term`; a list of entries is a :class:`Listing`; where a value sits is a
+:class:`FieldLabel`. Pure: no Flask, no I/O.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Sequence
+
+def N_(message: str) -> str:
+    """Mark a message for translation without translating it (gettext_noop)."""
+    return message
+
+
+SEAT_LABEL = N_("Seat %(n)d")    # item label of a per-seat list: forms show the player's name
+
+
+class Term(str):
+    """A message parameter that is itself a translatable word (a tile or category name)."""
+
+
+class Listing(tuple):
+    """A message parameter listing what was entered: ``(label, amount)`` pairs shown as
+    "label amount · label amount", each label translated if it is a Term (a player's name is
+    not); pairs whose amount is 0 are left out."""
+
+    def render(self, gettext: Callable[[str], str]) -> str:
+        return " · ".join(f"{gettext(label) if isinstance(label, Term) else label} {amount}"
+                          for label, amount in self if amount not in (0, "", None))
+
+
+class FieldLabel(tuple):
+    """Where a value sits, in the reader's words: the labels from the document's root down to
+    the value, each a ``(msgid, params)`` pair (``("God %(n)d", {"n": 1})``) or a plain name
+    that is not translated (an unknown key). Rendered "God 1 › Threshold A"."""
+
+    def render(self, gettext: Callable[[str], str]) -> str:
+        words = []
+        for part in self:
+            if isinstance(part, tuple):
+                msgid, params = part
+                words.append(gettext(msgid) % params if params else gettext(msgid))
+            else:
+                words.append(str(part))
+        return " › ".join(w for w in words if w)
+
+
+def render_param(value: Any, gettext: Callable[[str], str]) -> Any:
+    """A message parameter as the reader sees it: Terms translated; a Listing, a FieldLabel
+    or a nested RuleViolation rendered; anything else as it is."""
+    if isinstance(value, Term):
+        return gettext(value)
+    if isinstance(value, (Listing, FieldLabel, RuleViolation)):
+        return value.render(gettext)
+    return value
+
+
+class RuleViolation(Exception):
+    """A move or a document breaks a rule: stable ``code``, English msgid, parameters, field.
+
+    ``field`` is the dotted path of the offending value in a final-state document
+    (``players.2.epochs.0.pharaohs``) or a move (``move.gods.0.a``), or None. ``label`` says
+    the same in the reader's words (a :class:`FieldLabel`), when a schema knows it.
+    """
+
+    def __init__(self, code: str, message: str, field: str | None = None, **params: Any):
+        super().__init__(code)
+        self.code = code
+        self.message = message
+        self.field = field
+        self.params = params
+        self.label: FieldLabel | None = None
+
+    def render(self, gettext: Callable[[str], str] = lambda s: s) -> str:
+        """The message as a sentence, translated by ``gettext`` (identity by default)."""
+        params = {k: render_param(v, gettext) for k, v in self.params.items()}
+        return gettext(self.message) % params if params else gettext(self.message)
+
+    def as_dict(self, gettext: Callable[[str], str] = lambda s: s) -> dict[str, Any]:
+        """The API's error body: ``{"error", "message", "field"}``."""
+        return {"error": self.code, "message": self.render(gettext), "field": self.field}
+
+    def __repr__(self) -> str:
+        return f"RuleViolation({self.code!r}, field={self.field!r}, params={self.params!r})"
+
+
+class InvalidDocument(Exception):
+    """A final-state document with one or more violations; nothing may be saved."""
+
+    def __init__(self, violations: Sequence[RuleViolation]):
+        assert violations, "InvalidDocument needs at least one violation"
+        super().__init__(violations[0].code)
+        self.violations = list(violations)
+
+    @property
+    def first(self) -> RuleViolation:
+        return self.violations[0]

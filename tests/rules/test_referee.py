@@ -1,0 +1,103 @@
+"""The shared referee (rules/referee.py): moves declared once, refused in the player's words,
+and the live members GameRules derives from the referee (issue 19)."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.rules.base import (Awaiting, BoolField, ChoiceField, Edition, IntField,
+                                  ListField, N_, ObjectField, RuleViolation, Term)
+from companion.rules.referee import MoveRule, Referee
+from tests.toygame import TOY, ToyGuess
+
+from .refusals import assert_refused
+
+GOD = ObjectField("god", N_("God"), (
+    IntField("a", N_("First threshold"), max=20, default=None),
+    IntField("b", N_("Second threshold"), max=20, default=None, optional=True),
+))
+RULES = (
+    MoveRule("enter", Term(N_("enter values")), args=(
+        ListField("gods", N_("Gods"), GOD, min_items=1, max_items=3, required=True,
+                  item_label=N_("God %(n)d")),
+        ChoiceField("where", N_("Where"), ("bag", 0, 1), default="bag"),
+        ListField("kinds", N_("Kinds"), ChoiceField("kind", N_("Kind"), ("red", "blue")),
+                  default=(), max_items=2),
+        ListField("draws", N_("Draws"), IntField("draw", N_("Draw"), min=1, max=6),
+                  scalar=True, optional=True),
+        BoolField("sure", N_("Sure"), default=None),
+    )),
+    MoveRule("wait", Term(N_("wait"))),
+)
+REFEREE = Referee("demo", RULES, phase_of=lambda s: "any", awaited=lambda s: Awaiting.one(0),
+                  over=lambda s: False, phase_labels={})
+
+
+def refused(move) -> RuleViolation:
+    with pytest.raises(RuleViolation) as caught:
+        REFEREE.parse(move)
+    return caught.value
+
+
+def test_a_declared_move_is_parsed_with_its_defaults():
+    rule, args = REFEREE.parse({"type": "enter", "gods": [{"a": 3}], "sure": True,
+                                "draws": 4, "extra": "ignored at the top"})
+    assert rule.kind == "enter"
+    assert args == {"gods": [{"a": 3, "b": None}], "where": "bag", "kinds": [],
+                    "draws": [4], "sure": True}
+
+
+@pytest.mark.parametrize("move, field, words", [
+    ({"type": "enter", "sure": True}, "move.gods", "Gods: This is required."),
+    ({"type": "enter", "gods": [{}], "sure": True}, "move.gods.0.a",
+     "Gods › God 1 › First threshold: This is required."),
+    ({"type": "enter", "gods": [{"a": 2}, {"a": 21}], "sure": True}, "move.gods.1.a",
+     "Gods › God 2 › First threshold: At most 20."),
+    ({"type": "enter", "gods": [{"a": 2}], "where": 7, "sure": True}, "move.where",
+     "Where: Choose one of the values offered."),
+    ({"type": "enter", "gods": [{"a": 2}], "draws": [0], "sure": True}, "move.draws.0",
+     "Draws › No. 1: At least 1."),
+    ({"type": "enter", "gods": [{"a": 2}]}, "move.sure", "Sure: This is required."),
+    ({"type": "enter", "gods": [{"a": 2, "c": 1}], "sure": False}, "move.gods.0.c",
+     "Gods › God 1 › c: Unknown entry “c”."),
+])
+def test_a_malformed_move_is_refused_in_the_players_words(move, field, words):
+    violation = refused(move)
+    assert violation.code == "demo.bad_move"
+    assert violation.field == field
+    assert violation.render() == words
+    assert "gods.0" not in violation.render()
+
+
+def test_a_refusal_is_translated_label_by_label():
+    czech = {"Gods": "Bohové", "God %(n)d": "Bůh %(n)d", "First threshold": "První práh",
+             "This is required.": "Toto je povinné."}
+    violation = refused({"type": "enter", "gods": [{}], "sure": True})
+    assert violation.render(lambda s: czech.get(s, s)) == \
+        "Bohové › Bůh 1 › První práh: Toto je povinné."
+
+
+def test_an_argument_refused_by_a_check_is_named_the_same_way():
+    violation = REFEREE.bad_argument("enter", "gods.0.b")
+    assert violation.field == "move.gods.0.b"
+    assert violation.render() == "Gods › God 1 › Second threshold: This is required."
+
+
+def test_game_rules_derive_the_live_members_from_the_referee():
+    state = TOY.setup({"rounds": 2}, ["Ana", "Bo"], {"bonus_seat": 0, "marks": ["", ""]},
+                      Edition({"bonus_worth": 1}))
+    state = TOY.apply(state, 0, {"type": "draw", "card": 2})
+    state = TOY.apply(state, 1, {"type": "guess", "high": True})
+    assert TOY.awaiting(state).seats == {0}
+    assert TOY.prompts(state, 1) == {"moves": []}       # seat 1 has guessed: not awaited
+    assert TOY.legal_moves(state, 1) == []
+    assert TOY.prompts(state, 0) == {"moves": ["guess"]}
+    assert {m["high"] for m in TOY.legal_moves(state, 0)} == {True, False}
+    assert [rule.kind for rule in TOY.move_rules()] == ["draw", "guess"]
+    refusal = assert_refused(TOY, state, 0, {"type": "guess"}, "toyguess.bad_move", "move.high")
+    assert refusal.render() == "High: This is required."
+    assert not TOY.is_over(state)
+    state = TOY.apply(state, 0, {"type": "guess", "high": False})
+    assert TOY.awaiting(state).seats == {0, 1}      # round 2: the draw
+    assert not ToyGuess.__dict__.keys() & {"apply", "validate", "awaiting", "prompts",
+                                           "legal_moves", "is_over"}
