@@ -452,6 +452,8 @@ class Ruleset(Protocol):
         ...
 
     out_of_turn_codes: frozenset[str]         # refusals answered 403 (default: not_your_turn)
+    ui: Any                                   # what only the game's own templates read (its
+                                              # ``ui`` module); shared code never looks in it
 
 
 class GameRules:
@@ -470,6 +472,7 @@ class GameRules:
     final_schema: ObjectField
     score_form: ScoreForm = ScoreForm()
     referee: Any = None                  # the game's Referee (rules/referee.py), if it is live
+    ui: Any = None                       # the game's ui module: template-only words and helpers
 
     @property
     def out_of_turn_codes(self) -> frozenset[str]:

@@ -8,6 +8,7 @@ installed by .ci/run); Playwright never downloads a browser of its own.
 
 from __future__ import annotations
 
+import os
 import shutil
 import socket
 import threading
@@ -24,6 +25,11 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-
                  "--disable-background-networking", "--disable-component-update",
                  "--disable-sync"]
 PHONE = {"width": 390, "height": 844}
+# Browser tests wait for a condition (a selector, a URL, the page's version), never for a fixed
+# time; this is only the ceiling after which a condition that never comes fails the test. It
+# is generous so that a machine busy with other work (a parallel worker, a CPU hog) still
+# passes; a test that works is never slower for it.
+WAIT_MS = int(os.environ.get("BROWSER_WAIT_MS", "90000"))
 
 
 @contextmanager
@@ -41,7 +47,7 @@ def serving(app):
                                            timeout_graceful_shutdown=1))
     thread = threading.Thread(target=server.run, kwargs={"sockets": [listener]}, daemon=True)
     thread.start()
-    deadline = time.monotonic() + 10
+    deadline = time.monotonic() + WAIT_MS / 1000
     while not server.started:
         assert thread.is_alive() and time.monotonic() < deadline, "the server did not start"
         time.sleep(0.02)
@@ -71,6 +77,14 @@ def browser():
         browser.close()
 
 
+def new_page(browser, **options):
+    """A page of its own context (e.g. the host's big screen) with the same wait ceiling."""
+    page = browser.new_page(**options)
+    page.set_default_timeout(WAIT_MS)
+    page.set_default_navigation_timeout(WAIT_MS)
+    return page
+
+
 @pytest.fixture
 def phone(browser):
     """A new phone-sized page factory: ``phone(locale="cs-CZ")``."""
@@ -79,6 +93,8 @@ def phone(browser):
     def open_page(locale: str = "en-GB"):
         context = browser.new_context(viewport=PHONE, locale=locale, is_mobile=True,
                                       has_touch=True)
+        context.set_default_timeout(WAIT_MS)
+        context.set_default_navigation_timeout(WAIT_MS)
         contexts.append(context)
         return context.new_page()
 

@@ -7,17 +7,18 @@ import re
 import urllib.request
 
 import pytest
+from tests.browser.conftest import new_page
 
 pytestmark = [pytest.mark.browser, pytest.mark.db]
 
 
 def table_state(base: str, table_id: str) -> dict:
-    with urllib.request.urlopen(f"{base}/api/v1/tables/{table_id}", timeout=5) as response:
+    with urllib.request.urlopen(f"{base}/api/v1/tables/{table_id}") as response:
         return json.loads(response.read())
 
 
 def test_a_round_on_two_phones(live_server, browser, phone):
-    host = browser.new_page(viewport={"width": 1000, "height": 900})
+    host = new_page(browser, viewport={"width": 1000, "height": 900})
     host.goto(f"{live_server}/tables/new/imhotep")
     host.click("button[value=remove_player]")
     host.click("button[value=remove_player]")            # two players
@@ -44,7 +45,7 @@ def test_a_round_on_two_phones(live_server, browser, phone):
         page = phones[seat]
         page.wait_for_function(
             "v => Number(document.getElementById('live').dataset.version) === v",
-            arg=state["version"], timeout=5000)     # the phone followed the table by itself
+            arg=state["version"])     # the phone followed the table by itself
         moves = page.locator(".my-moves")
         phase = state["state"]["phase"]
         if phase == "round_card":

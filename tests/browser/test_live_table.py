@@ -7,6 +7,7 @@ import re
 import time
 
 import pytest
+from tests.browser.conftest import WAIT_MS, new_page
 
 pytestmark = [pytest.mark.browser, pytest.mark.db]
 
@@ -14,7 +15,7 @@ SCREENSHOTS = os.environ.get("SCRIBE_SCREENSHOTS")
 
 
 def test_two_phones_join_and_follow_each_other(live_server, browser, phone):
-    host = browser.new_page(viewport={"width": 1000, "height": 900})
+    host = new_page(browser, viewport={"width": 1000, "height": 900})
     host.goto(f"{live_server}/play")
     host.click("a[href='/tables/new/ra']")
     host.click("button[value=remove_player]")          # four seats by default; play with three
@@ -33,7 +34,7 @@ def test_two_phones_join_and_follow_each_other(live_server, browser, phone):
     first.goto(f"{live_server}/j/{code}")
     first.locator("li", has_text="Ana").get_by_role("button").click()
     # the host's screen follows the phones as they join, without a reload
-    host.locator("#seat-1 .badge", has_text="joined").wait_for(timeout=5000)
+    host.locator("#seat-1 .badge", has_text="joined").wait_for()
     second.goto(f"{live_server}/join")
     second.fill("input[name=code]", code.lower())
     second.click("form[action='/join'] button.primary")
@@ -46,14 +47,14 @@ def test_two_phones_join_and_follow_each_other(live_server, browser, phone):
     first.locator(".tile-grid button", has_text="Pharaoh").click()   # Ana drew a Pharaoh
     first.wait_for_selector(".auction-track li.kind-pharaoh")
     # the other phone updates by itself (Server-Sent Events), no reload
-    second.wait_for_selector(".auction-track li.kind-pharaoh", timeout=5000)
-    second.wait_for_selector(".status-line .your-turn", timeout=5000)
+    second.wait_for_selector(".auction-track li.kind-pharaoh")
+    second.wait_for_selector(".status-line .your-turn")
     if SCREENSHOTS:
         second.screenshot(path=f"{SCREENSHOTS}/live-phone-cs.png", full_page=True)
 
     # Ana undoes her draw; Řehoř's phone follows
     first.get_by_role("button", name="Undo the last move").click()
-    second.wait_for_selector(".auction-track li.kind-pharaoh", state="detached", timeout=5000)
+    second.wait_for_selector(".auction-track li.kind-pharaoh", state="detached")
     assert "Your turn" in first.locator(".status-line").inner_text()
 
 
@@ -68,18 +69,18 @@ def test_a_phone_whose_stream_drops_says_so_and_catches_up_without_a_reload(
     watcher = phone()
     watcher.goto(f"{live_server}/tables/{table.id}")
     hub = app.extensions["scribe.asgi"].hub
-    deadline = time.monotonic() + 10
+    deadline = time.monotonic() + WAIT_MS / 1000
     while hub.watched < 1:                              # the page is listening
         assert time.monotonic() < deadline, hub.watched
         time.sleep(0.05)
     watcher.evaluate("window.stillTheSamePage = true")
 
     hub._loop.call_soon_threadsafe(hub.close_all)       # every stream drops
-    watcher.wait_for_selector(".live-indicator", state="visible", timeout=3000)
+    watcher.wait_for_selector(".live-indicator", state="visible")
     table.ok(0, {"type": "draw", "tile": "pharaoh"})     # Ana's move, made while away
 
-    watcher.wait_for_selector(".auction-track li.kind-pharaoh", timeout=10000)
-    watcher.wait_for_selector(".live-indicator", state="hidden", timeout=5000)
+    watcher.wait_for_selector(".auction-track li.kind-pharaoh")
+    watcher.wait_for_selector(".live-indicator", state="hidden")
     assert watcher.evaluate("window.stillTheSamePage") is True    # no reload happened
 
 
@@ -88,7 +89,7 @@ def test_the_host_page_keeps_its_one_time_links_as_phones_join_and_move(live_ser
     """live.js refreshes the host's screen as phones join and move; the host link shown once
     at opening and a rejoin code the host asked for stay on it, and it says whom the table
     awaits."""
-    host = browser.new_page(viewport={"width": 1000, "height": 900})
+    host = new_page(browser, viewport={"width": 1000, "height": 900})
     host.goto(f"{live_server}/tables/new/ra")
     host.click("button[value=remove_player]")
     for seat, name in enumerate(["Ana", "Bo", "Cy"]):
@@ -104,9 +105,9 @@ def test_the_host_page_keeps_its_one_time_links_as_phones_join_and_move(live_ser
     ana = phone()
     ana.goto(f"{live_server}/j/{code}")
     ana.locator("#seat-1 button").click()
-    host.locator("#seat-1 .badge", has_text="joined").wait_for(timeout=5000)
+    host.locator("#seat-1 .badge", has_text="joined").wait_for()
     ana.locator(".tile-grid button", has_text="Pharaoh").click()
-    host.locator("#awaiting", has_text="Waiting for Bo").wait_for(timeout=5000)
+    host.locator("#awaiting", has_text="Waiting for Bo").wait_for()
     assert host.evaluate("window.stillTheSamePage") is True     # refreshed in place
     assert host.locator("#host-recovery").is_visible()
     assert host.locator("#host-recovery a").get_attribute("href") == recovery
@@ -119,9 +120,9 @@ def test_the_host_page_keeps_its_one_time_links_as_phones_join_and_move(live_ser
     bo = phone()
     bo.goto(f"{live_server}/j/{code}")
     bo.locator("#seat-2 button").click()
-    host.locator("#seat-2 .badge", has_text="joined").wait_for(timeout=5000)
+    host.locator("#seat-2 .badge", has_text="joined").wait_for()
     bo.locator(".tile-grid button", has_text="Gold").click()
-    host.locator("#awaiting", has_text="Waiting for Cy").wait_for(timeout=5000)
+    host.locator("#awaiting", has_text="Waiting for Cy").wait_for()
     assert host.evaluate("window.stillTheSamePage") is True
     assert host.locator("#rejoin-code svg").is_visible()
     assert host.locator("#rejoin-code a").get_attribute("href") == rejoin

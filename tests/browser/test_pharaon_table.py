@@ -18,6 +18,7 @@ import urllib.request
 import pytest
 
 from companion.rules.pharaon import PHARAON
+from tests.browser.conftest import new_page
 
 pytestmark = [pytest.mark.browser, pytest.mark.db]
 
@@ -33,12 +34,12 @@ def seeded_app_draws(monkeypatch):
 
 
 def table(base: str, table_id: str) -> dict:
-    with urllib.request.urlopen(f"{base}/api/v1/tables/{table_id}", timeout=10) as response:
+    with urllib.request.urlopen(f"{base}/api/v1/tables/{table_id}") as response:
         return json.loads(response.read())
 
 
 def open_table(browser, base: str, names: list[str], **checks) -> tuple[str, str]:
-    host = browser.new_page(viewport={"width": 1000, "height": 900})
+    host = new_page(browser, viewport={"width": 1000, "height": 900})
     host.goto(f"{base}/tables/new/pharaon?_players={len(names)}")
     for seat, name in enumerate(names):
         host.fill(f"input[name='players.{seat}']", name)
@@ -122,7 +123,7 @@ def play_to_the_end(base: str, table_id: str, phones: list, rng: random.Random,
         page = phones[seat]
         page.wait_for_function(
             "v => Number(document.getElementById('live').dataset.version) >= v",
-            arg=view["version"], timeout=10000)        # the phone followed the table by itself
+            arg=view["version"])        # the phone followed the table by itself
         phase = PHARAON.phase_of(view["state"])
         if phase not in seen:
             seen[phase] = True
@@ -150,7 +151,7 @@ def test_three_players_on_phones_from_opening_to_the_scoresheet(live_server, bro
     assert sheet["complete"] and [p["name"] for p in sheet["players"]] == ["Ana", "Řehoř",
                                                                             "Ödön"]
     for page in phones:
-        page.wait_for_selector(".sheet", timeout=10000)       # every phone shows the result
+        page.wait_for_selector(".sheet")       # every phone shows the result
         page.wait_for_selector(".gods-claimed")
         no_overflow(page)
     shot(phones[0], "3p-scoresheet")
@@ -172,7 +173,7 @@ def test_a_solo_game_against_the_traitor_on_a_phone(live_server, browser, phone)
         phase = PHARAON.phase_of(view["state"])
         page.wait_for_function(
             "v => Number(document.getElementById('live').dataset.version) >= v",
-            arg=view["version"], timeout=10000)
+            arg=view["version"])
         act(page, phase, rng)
         page.wait_for_load_state()
     log = page.locator(".traitor-log li")

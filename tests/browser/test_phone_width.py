@@ -21,7 +21,7 @@ from companion import create_app
 from companion import config as configuration
 from companion.rules import Capability, all_rulesets
 from companion.web import wallet
-from tests.browser.conftest import PHONE, serving
+from tests.browser.conftest import PHONE, WAIT_MS, serving
 from tests.databases import fresh_database_url, redis_url, reset_rate_limits
 from tests.factories import ra_document, ra_form
 from tests.web.pageforms import forms
@@ -144,6 +144,8 @@ def pages(site, browser):
         if language not in opened:
             context = browser.new_context(viewport=PHONE, locale=LANGUAGES[language],
                                           is_mobile=True, has_touch=True)
+            context.set_default_timeout(WAIT_MS)
+            context.set_default_navigation_timeout(WAIT_MS)
             context.add_cookies([{"name": name, "value": value, "url": base}
                                  for name, value in cookies.items()])
             opened[language] = context.new_page()

@@ -11,7 +11,7 @@ from datetime import datetime, timezone
 
 import pytest
 
-from tests.browser.conftest import PHONE
+from tests.browser.conftest import PHONE, WAIT_MS, new_page
 from tests.groups.builders import Api, finished_table
 
 pytestmark = [pytest.mark.browser, pytest.mark.db]
@@ -38,13 +38,13 @@ NO_SIDEWAYS = "document.documentElement.scrollWidth <= window.innerWidth"
 
 
 def _state(base: str, table_id: str) -> dict:
-    with urllib.request.urlopen(f"{base}/api/v1/tables/{table_id}", timeout=5) as response:
+    with urllib.request.urlopen(f"{base}/api/v1/tables/{table_id}") as response:
         return json.loads(response.read())
 
 
 @pytest.mark.parametrize("locale", ["cs-CZ", "hu-HU"])
 def test_imhotep_market_choices_show_their_whole_label(live_server, browser, phone, locale):
-    host = browser.new_page(viewport={"width": 1000, "height": 900})
+    host = new_page(browser, viewport={"width": 1000, "height": 900})
     host.goto(f"{live_server}/tables/new/imhotep")
     host.click("button[value=remove_player]")
     host.click("button[value=remove_player]")
@@ -105,6 +105,7 @@ def test_dates_in_the_browsers_time_zone(app, client, live_server, browser):
     api.record(finished_table(app, "ra", [("Ana", 49, 1), ("Bea", 40, 2)],
                               when=datetime(2025, 1, 15, 17, 30, tzinfo=timezone.utc)))
     context = browser.new_context(viewport=PHONE, locale="cs-CZ", timezone_id="Asia/Tokyo")
+    context.set_default_timeout(WAIT_MS)
     try:
         page = context.new_page()
         page.goto(f"{live_server}/g/{api.invite}")

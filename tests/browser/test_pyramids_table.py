@@ -27,6 +27,7 @@ import pytest
 from companion import db
 from companion.rules.pyramids import engine as e
 from companion.services import tables as live
+from tests.browser.conftest import new_page
 
 pytestmark = [pytest.mark.browser, pytest.mark.db]
 
@@ -44,7 +45,7 @@ def at_version(page, version: int) -> None:
     """The phone has followed the table to ``version`` by itself (live updates)."""
     page.wait_for_function(
         "v => Number(document.getElementById('live').dataset.version) >= v",
-        arg=version, timeout=10000)
+        arg=version)
 
 
 def no_error(page) -> None:
@@ -71,7 +72,7 @@ def tap(page, move: dict) -> None:
 
 def test_three_phones_mark_at_once(app, live_server, browser, phone):
     rng = random.Random(11)
-    host = browser.new_page(viewport={"width": 1000, "height": 900})
+    host = new_page(browser, viewport={"width": 1000, "height": 900})
     host.goto(f"{live_server}/tables/new/pyramids")
     host.click("button[value=remove_player]")                      # three players
     for seat, name in enumerate(("Ana", "Bence", "Čeněk")):

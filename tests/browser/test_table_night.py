@@ -23,12 +23,12 @@ import time
 import pytest
 
 from tests.liveserver import Server
+from tests.browser.conftest import new_page
 
 pytestmark = [pytest.mark.browser, pytest.mark.db, pytest.mark.slow]
 
 RA_NAMES = ["Ana", "Bea", "Cyril", "Dana", "Emil"]
 SEED = 9
-FOLLOW_MS = 10000            # how long a page may take to follow the table by itself
 FOLLOWED = "v => Number(document.getElementById('live').dataset.version) === v"
 MARK = """m => { window.scribeNight = m;
     const refused = document.getElementById('move-error');
@@ -86,7 +86,7 @@ class Phones:
     def follows(self, seat: int, version: int) -> None:
         """The phone shows ``version``, reached without a reload since its last own move."""
         page = self.pages[seat]
-        page.wait_for_function(FOLLOWED, arg=version, timeout=FOLLOW_MS)
+        page.wait_for_function(FOLLOWED, arg=version)
         assert page.evaluate("() => window.scribeNight") == self.markers[seat], \
             f"seat {seat}'s page was reloaded"
 
@@ -216,7 +216,7 @@ def test_five_phones_and_a_host_screen_play_an_evening(night, browser, phone):
     server, printed, base = night
     started = time.monotonic()
     rng = random.Random(SEED)
-    host = browser.new_page(viewport={"width": 1000, "height": 900})
+    host = new_page(browser, viewport={"width": 1000, "height": 900})
 
     # ---- a whole Ra game on five phones ------------------------------------------------
     ra_id, join = _open_table(host, printed, base, "ra", RA_NAMES)
@@ -230,9 +230,9 @@ def test_five_phones_and_a_host_screen_play_an_evening(night, browser, phone):
     ra_moves = final["version"]
     for seat, page in enumerate(pages):          # the Scoresheet arrives by itself
         phones.follows(seat, final["version"])
-        page.wait_for_selector(".sheet", timeout=FOLLOW_MS)
+        page.wait_for_selector(".sheet")
         assert "Final scores" in page.locator(".sheet h2").inner_text()
-    host.locator("#awaiting", has_text="The game is over.").wait_for(timeout=FOLLOW_MS)
+    host.locator("#awaiting", has_text="The game is over.").wait_for()
     assert host.evaluate("() => window.scribeNight") == "host"       # never reloaded
     assert host.locator("#host-recovery a").get_attribute("href") == recovery
     ra_seconds = time.monotonic() - started
@@ -259,7 +259,7 @@ def test_five_phones_and_a_host_screen_play_an_evening(night, browser, phone):
     assert lost.locator("#seat-3 button").count() == 0
     with host.expect_navigation(wait_until="domcontentloaded"):
         host.locator("#seat-3 button[value=rejoin]").click()
-    host.wait_for_selector("#rejoin-code svg", timeout=FOLLOW_MS)
+    host.wait_for_selector("#rejoin-code svg")
     link = host.locator("#rejoin-code a").get_attribute("href")
     assert link.startswith(f"{printed}/tables/{imhotep_id}/rejoin/")
     assert _qr_text(host.locator("#rejoin-code .qr")) in (link, None)   # the QR says the same

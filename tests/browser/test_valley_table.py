@@ -10,6 +10,7 @@ import re
 import urllib.request
 
 import pytest
+from tests.browser.conftest import new_page
 
 pytestmark = [pytest.mark.browser, pytest.mark.db]
 
@@ -19,7 +20,7 @@ DEALT = {"B1": "Bohyně Nút (Nut)", "B2": "Dýka (Dagger)", "B3": "Prak (Sling)
 
 
 def table_view(base: str, table_id: str) -> dict:
-    with urllib.request.urlopen(f"{base}/api/v1/tables/{table_id}", timeout=5) as response:
+    with urllib.request.urlopen(f"{base}/api/v1/tables/{table_id}") as response:
         return json.loads(response.read())
 
 
@@ -40,7 +41,7 @@ class Table:
         for page in self.phones:
             page.wait_for_function(
                 "v => Number(document.getElementById('live').dataset.version) === v",
-                arg=view["version"], timeout=10000)
+                arg=view["version"])
             assert page.locator("#move-error").count() == 0, \
                 page.locator("#move-error").inner_text()
         return view
@@ -75,7 +76,7 @@ def test_an_afterlife_game_on_two_phones_from_opening_to_the_scoresheet(
     form_on_a_phone = phone("hu-HU")
     form_on_a_phone.goto(f"{live_server}/tables/new/valley")
     no_overflow(form_on_a_phone)                          # the set-up form of the pyramid
-    host = browser.new_page(viewport={"width": 1000, "height": 900})
+    host = new_page(browser, viewport={"width": 1000, "height": 900})
     host.goto(f"{live_server}/tables/new/valley")
     host.click("button[value=remove_player]")
     host.click("button[value=remove_player]")                  # four seats by default
