@@ -1,6 +1,11 @@
 // Live table: follow the table's versions over Server-Sent Events and refresh the page's
 // live area when another phone moves. The page works without this (reload by hand).
 //
+// The live area is morphed into the fresh page (idiomorph, vendored under static/vendor/),
+// never replaced: a field this person has touched (typed into, chosen, ticked) keeps its value
+// and its options, and focus stays where it was, whatever another phone does meanwhile. A
+// field nobody touched follows the table (a hidden version, a new default).
+//
 // A stream that drops shows "reconnecting…" and comes back by itself: the browser's own
 // reconnect sends the last version it was told (Last-Event-ID); when the browser gives up, or
 // the stream goes quiet past its keep-alive (a phone that changed networks), this script opens
@@ -13,6 +18,33 @@
   var QUIET_MS = 40000;            // the server sends an "alive" event every 15 s
   var source = null, retryTimer = null, retryDelay = 1000, quietTimer = null;
   var refreshing = false, again = false, refreshTimer = null;
+  var touched = new WeakSet();     // fields this person changed since the page was loaded
+
+  function touch(event) {
+    var field = event.target;
+    if (!field || !field.form && !field.name) { return; }
+    touched.add(field);
+    // A radio button changes its whole group: keep every button of it as it is now.
+    if (field.type === "radio" && field.form && field.name) {
+      Array.prototype.forEach.call(field.form.elements, function (other) {
+        if (other.type === "radio" && other.name === field.name) { touched.add(other); }
+      });
+    }
+  }
+  live.addEventListener("input", touch, true);
+  live.addEventListener("change", touch, true);
+
+  function morph(fresh) {
+    if (!window.Idiomorph) { live.innerHTML = fresh.innerHTML; return; }
+    window.Idiomorph.morph(live, fresh.childNodes, {
+      morphStyle: "innerHTML",
+      restoreFocus: true,
+      callbacks: {
+        // A touched field is left exactly as the person left it (value, selection, options).
+        beforeNodeMorphed: function (oldNode) { return !touched.has(oldNode); }
+      }
+    });
+  }
 
   function version() { return parseInt(live.dataset.version, 10); }
   // How many times the seats and requests changed (a phone joined, a seat asks to undo); a
@@ -36,7 +68,7 @@
         var doc = new DOMParser().parseFromString(html, "text/html");
         var fresh = doc.getElementById("live");
         if (fresh) {
-          live.innerHTML = fresh.innerHTML;
+          morph(fresh);
           live.dataset.version = fresh.dataset.version;
           if (fresh.dataset.seats) { live.dataset.seats = fresh.dataset.seats; }
         }
