@@ -54,7 +54,7 @@ def _serve(args: argparse.Namespace) -> int:
     from gunicorn.app.base import BaseApplication
 
     from . import create_app, db
-    from .config import Config, lan_url
+    from .config import Config, lan_url, remember_served_url
 
     config = Config()
     db.upgrade(config.DATABASE_URL)
@@ -62,6 +62,8 @@ def _serve(args: argparse.Namespace) -> int:
     local = host in ("127.0.0.1", "localhost", "::1")
     if not config.PUBLIC_URL:
         config.PUBLIC_URL = f"http://127.0.0.1:{args.port}" if local else lan_url(args.port)
+    if not local:           # printouts made later from the command line link here
+        remember_served_url(config.INSTANCE_PATH, config.PUBLIC_URL)
 
     class Server(BaseApplication):
         def load_config(self) -> None:
@@ -119,11 +121,17 @@ def _print(args: argparse.Namespace) -> int:
     reason."""
     from pdfgen.errors import PrintError
 
-    from .config import clean_public_url, lan_url
+    from .config import clean_public_url, default_instance_path, lan_url, served_url
     from .services import printing
 
     if getattr(args, "base_url", "") is None:
-        args.base_url = clean_public_url(os.environ.get("PUBLIC_URL")) or lan_url()
+        args.base_url = (clean_public_url(os.environ.get("PUBLIC_URL"))
+                         or served_url(default_instance_path()))
+        if args.base_url is None:
+            args.base_url = lan_url()
+            print(f"Warning: Scribe has not been served from {default_instance_path()} yet, "
+                  f"so the QR codes lead to {args.base_url}/ (port 8000). Start `python -m "
+                  "companion serve` first, or give --base-url or PUBLIC_URL.", file=sys.stderr)
 
     def session():
         from sqlmodel import Session
@@ -208,7 +216,8 @@ def _add_print(commands) -> None:
     def base_url(sub) -> None:
         sub.add_argument("--base-url", default=None,
                          help="where Scribe runs: the QR codes link there (default: "
-                              "PUBLIC_URL, else this computer's LAN address, port 8000)")
+                              "PUBLIC_URL, else the address `serve` last printed, else this "
+                              "computer's LAN address on port 8000, with a warning)")
 
     pad = what.add_parser("pad", help="a score pad, named or blank")
     pad.add_argument("--game", choices=games, help="the game (needed unless --table)")

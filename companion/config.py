@@ -58,6 +58,23 @@ def lan_url(port: int = DEFAULT_PORT) -> str:
     return f"http://{lan_address() or socket.gethostname()}:{port}"
 
 
+SERVED_URL_FILE = "serving_url"     # in the instance folder: the address `serve` last printed
+
+
+def remember_served_url(instance: Path, url: str) -> None:
+    """Keep the address `serve` printed, for printouts made from the command line later."""
+    instance.mkdir(parents=True, exist_ok=True)
+    (instance / SERVED_URL_FILE).write_text(url + "\n")
+
+
+def served_url(instance: Path) -> str | None:
+    """The address `serve` last printed for this instance folder, if it ever served."""
+    try:
+        return clean_public_url((instance / SERVED_URL_FILE).read_text())
+    except (OSError, ValueError):
+        return None
+
+
 def clean_public_url(url: str | None) -> str | None:
     """``PUBLIC_URL`` without its trailing slash; anything but an http(s) URL is refused."""
     if not url or not url.strip():

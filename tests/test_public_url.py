@@ -107,3 +107,15 @@ def test_the_lan_address_is_never_loopback():
     assert address is None or not address.startswith("127.")
     assert not lan_url(8123).startswith("http://127.")
     assert lan_url(8123).endswith(":8123")
+
+
+def test_group_links_are_on_public_url_never_on_the_host_header(public_app):
+    """Issue 20 §7: a group's invite and admin links, shown once when it is opened and again
+    when one is replaced, use the same base as the table links."""
+    client = public_app.test_client()
+    page = client.post("/groups/new", data={"name": "Club"}, headers=HOSTILE)
+    text = page.get_data(as_text=True)
+    links = re.findall(r"https?://[^\s\"'<]+/g/[\w-]+", text)
+    assert len(set(links)) == 2, text
+    assert all(link.startswith("https://scribe.example/club/g/") for link in links)
+    assert "evil.example" not in text and "localhost" not in text

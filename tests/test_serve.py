@@ -21,6 +21,7 @@ def test_serve_migrates_sqlite_in_instance_and_answers(tmp_path):
     port = free_port()
     env = dict(os.environ, SCRIBE_INSTANCE=str(tmp_path))
     env.pop("DATABASE_URL", None)
+    env.pop("PUBLIC_URL", None)
     server = subprocess.Popen([sys.executable, "-m", "companion", "serve", "--port", str(port),
                                "--workers", "1"], cwd=ROOT, env=env, stdout=subprocess.PIPE,
                               stderr=subprocess.STDOUT)
@@ -38,6 +39,8 @@ def test_serve_migrates_sqlite_in_instance_and_answers(tmp_path):
                 time.sleep(0.2)
         assert "players.0.epochs.0.gods" in body
         assert (tmp_path / "scribe.db").exists()
+        # the address it printed is kept for printouts made later (issue 20 §7)
+        assert (tmp_path / "serving_url").read_text().strip().endswith(f":{port}")
     finally:
         server.terminate()
         server.wait(timeout=10)

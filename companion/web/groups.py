@@ -21,6 +21,7 @@ from jinja2 import TemplateNotFound
 from .. import db
 from ..collation import sort_key
 from ..i18n import render_violation
+from ..links import public_url
 from ..models import GameTable
 from ..rules import all_rulesets, get_ruleset
 from ..rules.base import InvalidDocument, ListField, N_, ObjectField, Ruleset, edition_schema
@@ -82,8 +83,8 @@ def new_group():
             # the links are shown once: only their hashes are kept
             response = make_response(render_template(
                 "groups/opened.html", group=opened.group,
-                invite_url=url_for("groups.link", token=opened.invite_token, _external=True),
-                admin_url=url_for("groups.link", token=opened.admin_token, _external=True)))
+                invite_url=public_url("groups.link", token=opened.invite_token),
+                admin_url=public_url("groups.link", token=opened.admin_token)))
             wallet.remember_group(opened.group.id, opened.admin_token)
             return response
     return render_template("groups/new.html", error=error,
@@ -252,10 +253,10 @@ def _admin_action(session, group, action: str, new_links: dict[str, str]) -> Any
         groups.unvoid_play(session, group, form.get("table", ""), _actor())
     elif action == "invite":
         token = groups.revoke_invite(session, group, _actor())
-        new_links["invite"] = url_for("groups.link", token=token, _external=True)
+        new_links["invite"] = public_url("groups.link", token=token)
     elif action == "admin_link":
         token = groups.replace_admin_token(session, group, _actor())
-        new_links["admin"] = url_for("groups.link", token=token, _external=True)
+        new_links["admin"] = public_url("groups.link", token=token)
     elif action == "import":
         upload = request.files.get("file")
         if upload is None or not upload.filename:

@@ -16,10 +16,11 @@ from tests.pdfgen.pdfcheck import SIZES, page_sizes, text
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def run(args, tmp_path, database_url=None):
+def run(args, tmp_path, database_url=None, extra_env=None):
     env = {"SCRIBE_INSTANCE": str(tmp_path), "SECRET_KEY": "cli-test",
            "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
-           "PUBLIC_URL": "http://scribe.test:8000"}     # the QR codes' default base
+           "PUBLIC_URL": "http://scribe.test:8000",     # the QR codes' default base
+           **(extra_env or {})}
     if database_url:
         env["DATABASE_URL"] = database_url
     return subprocess.run([sys.executable, "-m", "companion", "print", *args],
@@ -108,3 +109,22 @@ def test_print_choices_come_from_the_registry(tmp_path):
     huge = run(["pad", "--game", games[0], "--players", str(10 ** 12), "-o",
                 str(tmp_path / "h.pdf")], tmp_path)
     assert huge.returncode == 2 and "print.bad_player_count" in huge.stderr
+
+
+def test_printouts_link_to_the_address_serve_last_printed(tmp_path):
+    """Issue 20 §7: `serve --port 23000` then `print pad` (no PUBLIC_URL): every QR code leads to
+    the port the server really listens on; never served: the LAN default and a warning."""
+    from companion.config import remember_served_url
+    from tests.pdfgen.pdfcheck import qr_texts
+
+    env_without_public_url = {"PUBLIC_URL": ""}
+    out = tmp_path / "pad.pdf"
+    result = run(["pad", "--game", "ra", "--sheets", "1", "-o", str(out)], tmp_path,
+                 extra_env=env_without_public_url)
+    assert result.returncode == 0, result.stderr
+    assert "has not been served" in result.stderr and ":8000" in result.stderr
+    remember_served_url(tmp_path, "http://192.168.7.20:23000")   # what `serve` does
+    result = run(["pad", "--game", "ra", "--sheets", "1", "-o", str(out)], tmp_path,
+                 extra_env=env_without_public_url)
+    assert result.returncode == 0 and "has not been served" not in result.stderr, result.stderr
+    assert qr_texts(out.read_bytes(), 1) == ["http://192.168.7.20:23000/score/ra"]
