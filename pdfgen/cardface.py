@@ -17,7 +17,7 @@ from .errors import LayoutError
 from .fonts import SANS, SANS_BOLD
 from .geometry import MM
 from .i18n import N_, Translator
-from .text import LEADING, text_width, draw_text, wrap
+from .text import LEADING, draw_text, text_width, wrap_words
 
 SAFE = 3.5 * MM                 # text keeps this far from the trim (cutting tolerance)
 BAND = 9.5 * MM                 # the title band, measured from the trim's top edge
@@ -76,8 +76,15 @@ Content = Callable[[Translator], tuple[str, Sequence[Block]]]
 class _Flow:
     """Measure (and optionally draw) blocks at one scale; y runs down from ``top``."""
 
-    def __init__(self, canvas: Canvas | None, x: float, top: float, width: float, k: float):
+    def __init__(self, canvas: Canvas | None, x: float, top: float, width: float, k: float,
+                 lang: str | None = None):
         self.c, self.x, self.y, self.width, self.k = canvas, x, top, width, k
+        self.lang = lang
+
+    def wrap(self, text: str, font: str, size: float, width: float) -> list[str] | None:
+        """Lines of ``text``; None when a word would break at no valid hyphenation point
+        (the flow then tries a smaller scale)."""
+        return wrap_words(text, font, size, width, self.lang)
 
     def _lines(self, lines: list[str], font: str, size: float, x: float | None = None,
                right: bool = False, grey: float = 0.1) -> None:
@@ -101,12 +108,16 @@ class _Flow:
         elif isinstance(block, Heading):
             size = 7.6 * k
             self.y -= 2.2 * k
-            lines = wrap(block.text, SANS_BOLD, size, w)
+            lines = self.wrap(block.text, SANS_BOLD, size, w)
+            if lines is None:
+                return False
             self._lines(lines, SANS_BOLD, size)
             self.y -= len(lines) * size * LEADING + 0.6 * k
         elif isinstance(block, Para):
             size = 6.4 * k
-            lines = wrap(block.text, SANS, size, w)
+            lines = self.wrap(block.text, SANS, size, w)
+            if lines is None:
+                return False
             self._lines(lines, SANS, size, grey=0.35 if block.grey else 0.1)
             self.y -= len(lines) * size * LEADING + 1.2 * k
         elif isinstance(block, Line):
@@ -114,8 +125,10 @@ class _Flow:
             natural = text_width(block.value, SANS_BOLD, size)
             value_w = min(natural, max(w * 0.5, w - text_width(block.label, SANS, size)
                                        - 4 * k))
-            values = wrap(block.value, SANS_BOLD, size, value_w + 0.01)
-            labels = wrap(block.label, SANS, size, w - value_w - 4 * k)
+            values = self.wrap(block.value, SANS_BOLD, size, value_w + 0.01)
+            labels = self.wrap(block.label, SANS, size, w - value_w - 4 * k)
+            if values is None or labels is None:
+                return False
             if any(text_width(v, SANS_BOLD, size) > value_w + 0.01 for v in values):
                 return False
             self._lines(labels, SANS, size)
@@ -147,7 +160,9 @@ class _Flow:
                     self.c.drawString(self.x + indent, self.y - badge_size * 0.93, block.badge)
             self.y -= size * LEADING if beside else badge_size * LEADING
             text_size = 6.1 * k
-            lines = wrap(block.text, SANS, text_size, w - indent)
+            lines = self.wrap(block.text, SANS, text_size, w - indent)
+            if lines is None:
+                return False
             self._lines(lines, SANS, text_size, x=self.x + indent)
             self.y -= len(lines) * text_size * LEADING + 1.8 * k
         return True
@@ -168,7 +183,7 @@ class _Flow:
         def cell_lines(text: str, font: str, width: float) -> list[str] | None:
             if any(text_width(word, font, size) > width for word in text.split()):
                 return None                                   # only a smaller size fits it
-            return wrap(text, font, size, width)
+            return self.wrap(text, font, size, width)
 
         laid = []
         for row in grid.rows:
@@ -204,10 +219,12 @@ class _Flow:
         return True
 
 
-def layout_scale(blocks: Sequence[Block], width: float, height: float) -> float | None:
-    """The largest scale at which all ``blocks`` fit ``width`` × ``height`` (None: none)."""
+def layout_scale(blocks: Sequence[Block], width: float, height: float,
+                 lang: str | None = None) -> float | None:
+    """The largest scale at which all ``blocks`` fit ``width`` × ``height``, words breaking
+    only where ``lang`` hyphenates them (None: none)."""
     for k in SCALES:
-        flow = _Flow(None, 0, height, width, k)
+        flow = _Flow(None, 0, height, width, k, lang)
         if all(flow.block(b) for b in blocks) and flow.y >= -1e-6:
             return k
     return None
@@ -234,7 +251,7 @@ def card_face(content: Content, band: Color | tuple[float, float, float],
         c.rect(-b, h - BAND, w + 2 * b, BAND + b, stroke=0, fill=1)   # into the bleed
         c.setFillGray(1)
         draw_text(c, title, SAFE, h - BAND + 1.2 * MM, w - 2 * SAFE, BAND - 2.4 * MM,
-                  font=SANS_BOLD, size=10.5, min_size=6, max_lines=2)
+                  font=SANS_BOLD, size=10.5, min_size=6, max_lines=2, lang=s.t.lang)
         bottom = SAFE
         footer_w = w - 2 * SAFE
         if qr_url:
@@ -250,12 +267,12 @@ def card_face(content: Content, band: Color | tuple[float, float, float],
                       min_size=4, max_lines=1, align="right")
             bottom = max(bottom, SAFE * 0.55 + 2.8 * MM)
         top = h - BAND - 1.5 * MM
-        k = layout_scale(blocks, w - 2 * SAFE, top - bottom)
+        k = layout_scale(blocks, w - 2 * SAFE, top - bottom, s.t.lang)
         if k is None:
             raise LayoutError("print.card_overflow",
                               N_("The text of the card “%(title)s” does not fit on the card."),
                               title=title)
-        flow = _Flow(c, SAFE, top, w - 2 * SAFE, k)
+        flow = _Flow(c, SAFE, top, w - 2 * SAFE, k, s.t.lang)
         for block in blocks:
             flow.block(block)
         c.setFillGray(0)

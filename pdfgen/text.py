@@ -1,5 +1,10 @@
 """Text that stays in its box: shrink, then wrap, then shorten with “…”, never overflow.
 
+Words break only at spaces, after their own hyphens, or at a valid hyphenation point of the
+sheet's language (pyphen's dictionaries for cs, hu and en, with "-" added); a word that
+cannot break there makes the text smaller instead. Only a box narrower than a short word at
+the smallest size gets a word cut anywhere (then shortened with "…" by :func:`fit`).
+
 Also the gate for text from people (player names): whitespace is tidied, emoji and other
 symbols the embedded font cannot draw are left out, and scripts we cannot lay out (right to
 left) or letters the font lacks are refused with a PrintError, so no PDF shows empty boxes
@@ -8,10 +13,13 @@ or letters in the wrong order.
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Literal
 
+import pyphen
 from reportlab.pdfbase.pdfmetrics import getAscentDescent, stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
@@ -63,6 +71,45 @@ def text_width(text: str, font: str, size: float) -> float:
     return stringWidth(text, font, size)
 
 
+HYPHENATION = {"cs": "cs_CZ", "hu": "hu_HU", "en": "en_GB"}   # pyphen's dictionary per language
+_EDGES = re.compile(r"^(\W*)(.*?)(\W*)$", re.S)       # punctuation around a word stays on it
+
+
+@lru_cache(maxsize=None)
+def _hyphenator(lang: str) -> pyphen.Pyphen | None:
+    code = HYPHENATION.get(lang)
+    return pyphen.Pyphen(lang=code) if code else None
+
+
+def _cut(word: str, font: str, size: float, width: float,
+         lang: str) -> tuple[str, str] | None:
+    """The longest first piece of ``word`` (with "-") that fits ``width``, cut at a valid
+    hyphenation point of ``lang``, and the rest (Hungarian cuts may change letters:
+    "asszony" is "asz-" + "szony"); None when there is none."""
+    hyphenator = _hyphenator(lang)
+    if hyphenator is None:
+        return None
+    before, core, after = _EDGES.match(word).groups()
+    for first, second in hyphenator.iterate(core):              # the longest first piece first
+        if text_width(before + first + "-", font, size) <= width:
+            return before + first + "-", second + after
+    return None
+
+
+def hyphenate(word: str, font: str, size: float, width: float, lang: str) -> list[str] | None:
+    """``word`` in pieces that fit ``width``, cut only at valid hyphenation points of ``lang``
+    (each piece but the last ends in "-"); None when no such cut makes it fit."""
+    pieces: list[str] = []
+    rest = word
+    while text_width(rest, font, size) > width:
+        cut = _cut(rest, font, size, width, lang)
+        if cut is None:
+            return None
+        pieces.append(cut[0])
+        rest = cut[1]
+    return pieces + [rest]
+
+
 def _break_word(word: str, font: str, size: float, width: float) -> list[str]:
     """A word too wide for a line, cut into pieces that fit (URLs, very long names)."""
     pieces, current = [], ""
@@ -86,8 +133,21 @@ def _tokens(text: str) -> list[tuple[str, bool]]:
     return tokens
 
 
-def wrap(text: str, font: str, size: float, width: float) -> list[str]:
-    """Greedy wrap at spaces and after hyphens; words wider than a line break anywhere."""
+def wrap(text: str, font: str, size: float, width: float, lang: str | None = None) -> list[str]:
+    """Greedy wrap at spaces and after hyphens; a word wider than a line is hyphenated in
+    ``lang`` where it can be, else cut anywhere (see :func:`wrap_words` to refuse that)."""
+    return _wrap(text, font, size, width, lang, strict=False) or [""]
+
+
+def wrap_words(text: str, font: str, size: float, width: float,
+               lang: str | None) -> list[str] | None:
+    """As :func:`wrap`, but None when a word fits neither whole nor hyphenated in ``lang``:
+    the caller then tries a smaller size (a word is never cut at a wrong place)."""
+    return _wrap(text, font, size, width, lang, strict=True)
+
+
+def _wrap(text: str, font: str, size: float, width: float, lang: str | None,
+          strict: bool) -> list[str] | None:
     lines: list[str] = []
     current = ""
     for token, spaced in _tokens(text):
@@ -99,9 +159,14 @@ def wrap(text: str, font: str, size: float, width: float) -> list[str]:
             lines.append(current)
         if text_width(token, font, size) <= width:
             current = token
-        else:
-            *full, current = _break_word(token, font, size, width) or [""]
-            lines.extend(full)
+            continue
+        pieces = hyphenate(token, font, size, width, lang) if lang else None
+        if pieces is None:
+            if strict:
+                return None
+            pieces = _break_word(token, font, size, width) or [""]
+        *full, current = pieces
+        lines.extend(full)
     if current or not lines:
         lines.append(current)
     return lines
@@ -114,11 +179,13 @@ def _shorten(line: str, font: str, size: float, width: float) -> str:
 
 
 def fit(text: str, width: float, height: float, *, font: str = SANS, size: float = 11,
-        min_size: float = 5.5, max_lines: int = 2, one_line_until: float = 0.8) -> Fitted:
+        min_size: float = 5.5, max_lines: int = 2, one_line_until: float = 0.8,
+        lang: str | None = None) -> Fitted:
     """The largest size (≤ ``size``) at which ``text`` fits; wrapped or shortened if need be.
 
     One line is preferred down to ``one_line_until`` × ``size``, then up to ``max_lines`` lines from
-    ``size`` down to ``min_size``; what still does not fit is cut with an ellipsis.
+    ``size`` down to ``min_size``, words breaking only where ``lang`` hyphenates them; what
+    still does not fit is cut with an ellipsis.
     """
     size = min(size, height / LEADING)          # a box lower than one line: smaller text
     min_size = min(min_size, size)
@@ -138,13 +205,14 @@ def fit(text: str, width: float, height: float, *, font: str = SANS, size: float
         if text_width(text, font, at) <= width:
             return made([text], at)
     for at in steps:
-        lines = wrap(text, font, at, width)
-        if len(lines) <= max_lines and len(lines) * at * LEADING <= height + 1e-6 \
+        lines = wrap_words(text, font, at, width, lang)
+        if lines is not None and len(lines) <= max_lines \
+                and len(lines) * at * LEADING <= height + 1e-6 \
                 and all(text_width(x, font, at) <= width for x in lines):
             return made(lines, at)
     at = min_size
     rows = max(1, min(max_lines, int(height / (at * LEADING) + 1e-6)))
-    lines = wrap(text, font, at, width)
+    lines = wrap(text, font, at, width, lang)
     if len(lines) > rows:
         lines = lines[:rows - 1] + [_shorten(lines[rows - 1], font, at, width)]
     lines = [_shorten(x, font, at, width) if text_width(x, font, at) > width else x
@@ -185,9 +253,9 @@ def draw_fitted(canvas: Canvas, fitted: Fitted, x: float, y: float, width: float
 def draw_text(canvas: Canvas, text: str, x: float, y: float, width: float, height: float, *,
               font: str = SANS, size: float = 11, min_size: float = 5.5, max_lines: int = 2,
               align: Align = "left", valign: str = "middle",
-              one_line_until: float = 0.8) -> Fitted:
+              one_line_until: float = 0.8, lang: str | None = None) -> Fitted:
     """Fit ``text`` into the box and draw it; returns what was drawn."""
     fitted = fit(text, width, height, font=font, size=size, min_size=min_size,
-                 max_lines=max_lines, one_line_until=one_line_until)
+                 max_lines=max_lines, one_line_until=one_line_until, lang=lang)
     draw_fitted(canvas, fitted, x, y, width, height, align=align, valign=valign)
     return fitted
