@@ -19,9 +19,11 @@ Definitions (exact, also for ties):
 * **Longest win streak** of a game: the most consecutive plays *of that game that the player
   took part in* that they won (plays they missed do not break a streak). Ties: the player who
   reached that length first (earliest play) holds it; reached in the same play: shared.
-* **Champion** of a game (also its "most wins" record): most wins in that game (at least 1).
-  Ties: fewer plays of that game (the better win rate); then whoever reached that number of
-  wins first (their last win is the earlier play); reached in the same play: shared.
+* **Most wins** of a game (a record): the most wins in that game (at least 1), shared by every
+  player who has that many.
+* **Champion** of a game (a title): most wins in that game (at least 1). Ties: fewer plays of
+  that game (the better win rate); then whoever reached that number of wins first (their last
+  win is the earlier play); reached in the same play: shared.
 * **Pharaoh** of the group: the top of the overall ladder among players whose rating is not
   provisional (:mod:`.ladder`); exact ties (same ordinal and mu) share it; nobody settled: no
   Pharaoh yet.
@@ -147,6 +149,23 @@ def _wins_leader(plays: Sequence[Play], name_of) -> dict[str, Any] | None:
             "holders": [_holder(name_of, p, last_play[p]) for p in holders]}
 
 
+def _most_wins(plays: Sequence[Play], name_of) -> dict[str, Any] | None:
+    """Most wins, shared by everyone who has that many (the record; the Champion title
+    breaks the tie, :func:`_wins_leader`)."""
+    wins: dict[int, int] = defaultdict(int)
+    last_play: dict[int, Play] = {}
+    for one in plays:
+        for line in one.lines:
+            if line.won:
+                wins[line.player_id] += 1
+                last_play[line.player_id] = one
+    if not wins:
+        return None
+    value = max(wins.values())
+    holders = sorted(p for p in wins if wins[p] == value)
+    return {"value": value, "holders": [_holder(name_of, p, last_play[p]) for p in holders]}
+
+
 def _longest_streak(plays: Sequence[Play], name_of) -> dict[str, Any] | None:
     """Longest run of won plays per player over the plays they took part in (see module)."""
     run: dict[int, int] = defaultdict(int)
@@ -181,7 +200,8 @@ def game_records(plays: Sequence[Play], game: str,
         "highest_score": _first_record(of_game, lambda one: one.lines, name_of),
         "highest_losing_score": _first_record(
             of_game, lambda one: [line for line in one.lines if not line.won], name_of),
-        "most_wins": _wins_leader(of_game, name_of),
+        "most_wins": _most_wins(of_game, name_of),
+        "champion": _wins_leader(of_game, name_of),
         "average_winning_score": _mean(winning),
         "longest_win_streak": _longest_streak(of_game, name_of),
     }
@@ -480,7 +500,7 @@ def game_page(session: Session, group: Group, game: str, recent: int = 20) -> di
     of_game = [one for one in plays if one.game == game]
     records = game_records(plays, game, name_of)
     return {"group": {"id": group.id, "name": group.name}, "game": game,
-            "records": records, "champion": records["most_wins"],
+            "records": records, "champion": records["champion"],
             "standings": [s.as_dict() for s in standings(ladders.ratings(game), name_of)],
             "recent_plays": [play_row(one, name_of) for one in reversed(of_game[-recent:])]}
 

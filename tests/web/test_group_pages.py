@@ -16,7 +16,7 @@ pytestmark = pytest.mark.db
 
 def open_group(client, name="Tuesday <b>club</b>"):
     page = client.post("/groups/new", data={"name": name}).get_data(as_text=True)
-    links = re.findall(r'<p class="link-box"><a href="http://localhost(/g/[^"]+)"', page)
+    links = re.findall(r'<p class="link-box"><a href="https?://[^/"]+(/g/[^"]+)"', page)
     group_id = int(re.search(r'/groups/(\d+)"', page).group(1))
     assert len(links) == 2                       # invite first, then admin
     return group_id, links[0], links[1]
@@ -69,7 +69,7 @@ def test_admin_voids_renews_and_imports(client, app, count_rows):
     assert count_rows(AuditEntry) >= 2
 
     renewed = client.post(f"/groups/{group_id}/admin", data={"action": "invite"})
-    new_invite = re.search(r'href="http://localhost(/g/[^"]+)"', renewed.get_data(as_text=True))
+    new_invite = re.search(r'href="https?://[^/"]+(/g/[^"]+)"', renewed.get_data(as_text=True))
     assert new_invite and new_invite.group(1) != invite
     assert app.test_client().get(invite).status_code == 403             # revoked
 
@@ -81,6 +81,11 @@ def test_admin_voids_renews_and_imports(client, app, count_rows):
         content_type="multipart/form-data")
     assert response.status_code == 200
     assert count_rows(GameTable) == before + 1
+    again = client.post(f"/groups/{other_id}/admin", data={       # the same file once more
+        "action": "import", "file": (io.BytesIO(exported), "backup.json")},
+        content_type="multipart/form-data").get_data(as_text=True)
+    assert "Play 1: The group already has this play." in again      # counted from 1 (issue 20)
+    assert "plays 0" not in again
     bad = client.post(f"/groups/{other_id}/admin", data={
         "action": "import", "file": (io.BytesIO(b"not json"), "x.json")},
         content_type="multipart/form-data")

@@ -112,7 +112,7 @@ def test_join_code_qr_and_player_cards_only_for_the_host_and_seated_players(app,
 def _group(client, name="Club"):
     page = client.post("/groups/new", data={"name": name}).get_data(as_text=True)
     group_id = int(re.search(r'/groups/(\d+)"', page).group(1))
-    invite = re.findall(r'<p class="link-box"><a href="http://localhost(/g/[^"]+)"', page)[0]
+    invite = re.findall(r'<p class="link-box"><a href="https?://[^/"]+(/g/[^"]+)"', page)[0]
     return group_id, invite
 
 
