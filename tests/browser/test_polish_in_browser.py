@@ -114,3 +114,14 @@ def test_dates_in_the_browsers_time_zone(app, client, live_server, browser):
         assert re.search(r"\b16\. ?0?1\. ?(20)?25,? 2:30", when), when   # 02:30 next day
     finally:
         context.close()
+
+
+@pytest.mark.parametrize("locale", ["en-GB", "cs-CZ", "hu-HU"])
+def test_the_top_menu_is_one_line_at_390_px(live_server, phone, locale):
+    """Issue 20 §8: the menu's links share one line in every language on a phone."""
+    page = phone(locale=locale)
+    page.goto(f"{live_server}/")
+    tops = page.eval_on_selector_all(
+        "header.top nav a", "links => links.map(a => Math.round(a.getBoundingClientRect().top))")
+    assert len(tops) == 4 and len(set(tops)) == 1, tops
+    assert page.evaluate(NO_SIDEWAYS)
