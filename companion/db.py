@@ -18,6 +18,7 @@ from alembic.config import Config as AlembicConfig
 from flask import Flask, current_app, g
 from sqlalchemy import event
 from sqlalchemy.engine import Engine
+from sqlalchemy.exc import DBAPIError, InterfaceError, InternalError, OperationalError
 from sqlmodel import Session, create_engine
 
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
@@ -121,6 +122,29 @@ def session() -> Session:
     if "db_session" not in g:
         g.db_session = Session(engine(), expire_on_commit=False)
     return g.db_session
+
+
+# PostgreSQL SQLSTATEs of a database that cannot take writes now (read-only transaction, disk
+# full, out of memory, too many connections, admin shutdown, cannot connect now).
+_STORAGE_SQLSTATES = {"25006", "53100", "53200", "53300", "57P01", "57P02", "57P03"}
+
+
+def is_storage_fault(error: BaseException) -> bool:
+    """Whether ``error`` means the database cannot be used right now (a read-only or full
+    disk, a lost connection, a server that is restarting) rather than a bug: answered 503."""
+    if isinstance(error, (OperationalError, InterfaceError)):
+        return True
+    if isinstance(error, (InternalError, DBAPIError)):
+        state = getattr(getattr(error, "orig", None), "sqlstate", None)
+        return state in _STORAGE_SQLSTATES
+    return False
+
+
+def heal(app_engine: Engine) -> None:
+    """Forget every pooled connection after a storage fault: a SQLite connection opened while
+    the file could not be written stays read-only for good, so the next requests open fresh
+    ones (which can write again as soon as the fault is over)."""
+    app_engine.dispose()
 
 
 def alembic_config(url: str) -> AlembicConfig:

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
-from flask import Flask, jsonify, make_response, render_template, request
+from flask import Flask, g, jsonify, make_response, render_template, request
 from flask_babel import gettext as _
 from flask_wtf.csrf import CSRFError
+from sqlalchemy.exc import SQLAlchemyError
 from werkzeug.exceptions import HTTPException
+
+from .. import db
 
 
 def _wants_json() -> bool:
@@ -47,6 +50,31 @@ def init_app(app: Flask) -> None:
                     413: _("What was sent is too large.")}
         return render_template("error.html", code=code,
                                message=messages.get(code, error.description)), code
+
+    @app.errorhandler(SQLAlchemyError)
+    def _storage(error: SQLAlchemyError):
+        """The database cannot be written (or reached) right now: 503, nothing half-written
+        (the request's transaction is rolled back), and the pool is renewed so that writes
+        work again by themselves as soon as the fault is over."""
+        if not db.is_storage_fault(error):
+            return _unexpected(error)
+        app.logger.warning("storage unavailable: %s", str(error).splitlines()[0][:200])
+        session = g.pop("db_session", None)
+        if session is not None:
+            session.rollback()
+            session.close()
+        db.heal(db.engine())
+        message = _("Scribe cannot save anything for a moment. Nothing was lost: wait a few "
+                    "seconds and send it again.")
+        if _wants_json():
+            response = jsonify({"error": "storage_unavailable", "message": message,
+                                "field": None})
+        else:
+            response = make_response(render_template("error.html", code=503,
+                                                     message=message))
+        response.status_code = 503
+        response.headers["Retry-After"] = "5"
+        return response
 
     @app.errorhandler(Exception)
     def _unexpected(error: Exception):
