@@ -19,7 +19,7 @@ def _score(args: argparse.Namespace) -> int:
     from flask_babel import force_locale
 
     from . import create_app
-    from .i18n import violation_body
+    from .i18n import invalid_body
     from .rules.base import InvalidDocument
     from .services.scoring import score_document
 
@@ -40,9 +40,7 @@ def _score(args: argparse.Namespace) -> int:
         try:
             sheet = score_document(document)
         except InvalidDocument as invalid:
-            body = violation_body(invalid.first)
-            body["errors"] = [violation_body(v) for v in invalid.violations]
-            print(json.dumps(body, ensure_ascii=False), file=sys.stderr)
+            print(json.dumps(invalid_body(invalid), ensure_ascii=False), file=sys.stderr)
             return EXIT_BAD_INPUT
     print(json.dumps(sheet.as_dict(), ensure_ascii=False, indent=2 if args.pretty else None))
     return 0

@@ -13,12 +13,12 @@ from zoneinfo import ZoneInfo
 
 import pytz
 from flask import Flask, current_app, g, request
-from flask_babel import (Babel, format_datetime, format_decimal, format_percent, get_locale,
+from flask_babel import (Babel, ngettext, format_datetime, format_decimal, format_percent, get_locale,
                          gettext)
 
 from .collation import sort_names
 from .rules import get_ruleset
-from .rules.base import RuleViolation
+from .rules.base import InvalidDocument, RuleViolation
 
 LANGUAGE_COOKIE = "lang"
 LANGUAGE_NAMES = {"en": "English", "cs": "Čeština", "hu": "Magyar"}
@@ -71,6 +71,25 @@ def render_violation(violation: RuleViolation) -> str:
 def violation_body(violation: RuleViolation) -> dict[str, Any]:
     """The API's error body for a violation, its message translated."""
     return violation.as_dict(gettext)
+
+
+MAX_LISTED_ERRORS = 50
+
+
+def invalid_body(invalid: InvalidDocument) -> dict[str, Any]:
+    """The error body for a wrong document: its first violation, and ``errors`` listing the
+    first :data:`MAX_LISTED_ERRORS` of them; ``errors_not_listed`` counts the rest (a
+    huge wrong document gets a short answer)."""
+    body = violation_body(invalid.first)
+    listed = invalid.violations[:MAX_LISTED_ERRORS]
+    body["errors"] = [violation_body(v) for v in listed]
+    rest = len(invalid.violations) - len(listed)
+    if rest:
+        body["errors_not_listed"] = rest
+        body["errors"].append({"error": "more_errors", "field": None,
+                               "message": ngettext("… and %(num)d more error.",
+                                                   "… and %(num)d more errors.", rest)})
+    return body
 
 
 def init_app(app: Flask) -> None:

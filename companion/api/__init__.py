@@ -11,7 +11,7 @@ from flask import Blueprint, jsonify, request
 from flask_babel import gettext as _
 
 from .. import db, express
-from ..i18n import violation_body
+from ..i18n import invalid_body
 from ..rules import all_rulesets
 from ..rules.base import InvalidDocument
 from ..services.scoring import ruleset_for, save_scored_table, score_to_keep
@@ -44,9 +44,7 @@ def score():
     try:
         sheet = _scored(document)
     except InvalidDocument as invalid:
-        body = violation_body(invalid.first)
-        body["errors"] = [violation_body(v) for v in invalid.violations]
-        return jsonify(body), 422
+        return jsonify(invalid_body(invalid)), 422
     answer = sheet.as_dict()
     if request.args.get("save") in ("1", "true", "yes"):
         keeper = new_token()      # shown once: it adds the game to a group (issue 10)

@@ -16,7 +16,7 @@ from flask import Response, jsonify, request
 from flask_babel import gettext as _
 
 from .. import db
-from ..i18n import violation_body
+from ..i18n import invalid_body, violation_body
 from ..guard import body_limit_of
 from ..models import GameTable
 from ..rules.base import InvalidDocument, N_
@@ -256,9 +256,7 @@ def correct_play(group_id: int, table_id: str):
         groups.correct_play(db.session(), access.group, table_id, body.get("document"),
                             body.get("actor"))
     except InvalidDocument as invalid:
-        answer = violation_body(invalid.first)
-        answer["errors"] = [violation_body(v) for v in invalid.violations]
-        return jsonify(answer), 422
+        return jsonify(invalid_body(invalid)), 422
     return _json(stats.play_detail(db.session(), access.group, table_id))
 
 

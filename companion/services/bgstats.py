@@ -61,7 +61,7 @@ from sqlmodel import Session, col, select
 from ..guard import DB_INT_MAX, UnsafeJSON, check_value, safe_loads
 from ..models import (AuditEntry, GameTable, Group, GroupMembership, Player, Result, Seat,
                       TableMode, TableStatus, new_table_id, utcnow)
-from ..rules import all_rulesets
+from ..rules import all_rulesets, get_ruleset
 from ..rules.base import N_, RuleViolation, competition_ranks
 from .groups import (PLAYER_NAME_MAX, LOCATION_MAX, GroupProblem, _audit, clean_actor,
                      members, name_key, results_only_document)
@@ -70,6 +70,7 @@ from .history import as_utc
 MAX_IMPORT_BYTES = 5 * 1024 * 1024
 MAX_IMPORT_REQUEST = MAX_IMPORT_BYTES + 64 * 1024      # room for a form's own bytes
 MAX_IMPORT_PLAYS = 20_000
+MAX_LISTED_ENTRIES = 200          # skipped entries and warnings listed in a report
 # Plays written per transaction: each batch holds the database for a few tens of milliseconds,
 # so moves on other tables are never kept waiting behind a big import.
 IMPORT_BATCH = 200             # the first batch; then as many as take IMPORT_BATCH_SECONDS
@@ -157,11 +158,15 @@ class ImportReport:
         self.skipped.append((kind, index, RuleViolation(code, message, path, **params)))
 
     def as_dict(self, gettext: Callable[[str], str] = lambda s: s) -> dict[str, Any]:
+        """The report as the API and the admin page show it: the first
+        :data:`MAX_LISTED_ENTRIES` skipped entries and warnings, with how many more there were."""
         def rows(entries):
             return [{"kind": kind, "index": index, **v.as_dict(gettext)}
-                    for kind, index, v in entries]
+                    for kind, index, v in entries[:MAX_LISTED_ENTRIES]]
         return {"imported": self.imported, "voided": self.voided,
                 "skipped": rows(self.skipped), "warnings": rows(self.warnings),
+                "skipped_not_listed": max(0, len(self.skipped) - MAX_LISTED_ENTRIES),
+                "warnings_not_listed": max(0, len(self.warnings) - MAX_LISTED_ENTRIES),
                 "other_games": dict(self.other_games),
                 "players_created": list(self.players_created)}
 
@@ -342,6 +347,12 @@ def _prepare(document: Mapping[str, Any], report: ImportReport, known_uuids: set
         if not isinstance(scores, list) or not scores:
             report.skip("plays", index, "import.no_players", N_("The play has no players."),
                         f"{path}.playerScores")
+            continue
+        most = max(get_ruleset(game).catalogue.player_counts)
+        if len(scores) > most:          # the game's own limit, before any work on the seats
+            report.skip("plays", index, "import.too_many_players",
+                        N_("The play has %(count)d players; this game has at most %(max)d."),
+                        f"{path}.playerScores", count=len(scores), max=most)
             continue
         seats = _seats_of(scores, players, report, index, path)
         if seats is None:

@@ -40,7 +40,11 @@ def score_document(document: Any) -> Scoresheet:
 
 def score_to_keep(ruleset: Ruleset, document: Any) -> Scoresheet:
     """``ruleset.score_final(document)``, refusing a sheet whose totals or ranks could not be
-    stored (Results are 32-bit integers on PostgreSQL) with a violation naming the player."""
+    stored (Results are 32-bit integers on PostgreSQL) with a violation naming the player.
+
+    A document with more players than the game ever has is refused first, before the game
+    reads any of it (its cost must not grow with what a stranger sends)."""
+    refuse_too_many_players(ruleset, document)
     sheet = ruleset.score_final(document)
     violations = [RuleViolation("score.total_too_large",
                                 N_("This player's total is too large to be kept (at most "
@@ -50,6 +54,17 @@ def score_to_keep(ruleset: Ruleset, document: Any) -> Scoresheet:
     if violations:
         raise InvalidDocument(violations)
     return sheet
+
+
+def refuse_too_many_players(ruleset: Ruleset, document: Any) -> None:
+    """InvalidDocument when ``document["players"]`` lists more players than the game has."""
+    players = document.get("players") if isinstance(document, Mapping) else None
+    most = max(ruleset.catalogue.player_counts)
+    if isinstance(players, list) and len(players) > most:
+        raise InvalidDocument([RuleViolation(
+            f"{ruleset.id}.bad_player_count",
+            N_("This game is played by at most %(max)d players; this lists %(count)d."),
+            "players", max=most, count=len(players))])
 
 
 class ScoreProblem(RuleViolation):

@@ -7,6 +7,8 @@ import copy
 import pytest
 
 from companion.models import GameTable, Seat
+from companion.rules import Capability, all_rulesets
+from companion.rules.base import InvalidDocument
 from companion.rules.ra.final import score_final
 from tests.factories import ra_document
 
@@ -132,3 +134,42 @@ def test_games_listing(client):
     assert {"id": "ra", "names": {"en": "Ra", "cs": "Ra", "hu": "Ra"},
             "player_counts": [2, 3, 4, 5], "live_player_counts": [2, 3, 4, 5],
             "capabilities": ["live", "print", "score"]} in games
+
+
+@pytest.mark.parametrize("game", [r.id for r in all_rulesets(Capability.SCORE)])
+def test_a_document_of_40000_players_is_refused_at_once(client, game, monkeypatch):
+    """Issue 21 §1: the game's own player limit is checked before any other work: the game
+    never reads the document, and the refusal takes well under 0.2 s."""
+    import time
+
+    from companion.rules import get_ruleset
+    from companion.services.scoring import score_to_keep
+
+    document = {"game": game, "players": [{"name": "x"}] * 40_000}
+    answer = client.post("/api/v1/score", json=document)
+    assert answer.status_code == 422
+    body = answer.get_json()
+    assert body["error"] == f"{game}.bad_player_count" and body["field"] == "players"
+    assert len(body["errors"]) == 1
+
+    ruleset = get_ruleset(game)
+
+    def never(_document):
+        raise AssertionError("the game read a document it should have refused")
+
+    monkeypatch.setattr(ruleset, "score_final", never)
+    started = time.perf_counter()
+    with pytest.raises(InvalidDocument):
+        score_to_keep(ruleset, document)
+    assert time.perf_counter() - started < 0.2
+
+
+def test_a_long_list_of_errors_is_capped(client):
+    document = {"game": "ra", "players": [{"name": "", "epochs": [{"gods": -1}] * 3}] * 5}
+    document["players"] = [dict(p, junk1=1, junk2=2, junk3=3, junk4=4, junk5=5, junk6=6,
+                                junk7=7, junk8=8, junk9=9, junk10=10, junk11=11)
+                           for p in document["players"]]
+    body = client.post("/api/v1/score", json=document).get_json()
+    assert body["errors_not_listed"] > 0
+    assert len(body["errors"]) == 51 and body["errors"][-1]["error"] == "more_errors"
+    assert str(body["errors_not_listed"]) in body["errors"][-1]["message"]

@@ -435,3 +435,32 @@ def test_plays_of_the_same_second_keep_their_order_through_a_round_trip(app, cli
         old = ladder.rebuild(load_plays(session, api.id))
         new = ladder.rebuild(load_plays(session, target.id))
     assert _by_name(app, target.id, new) == _by_name(app, api.id, old)
+
+
+def test_a_play_of_10000_seats_is_refused_before_any_member_is_made(app, client):
+    """Issue 21 §1: a play with more seats than its game ever has is skipped at once, naming
+    the limit; no member is created for it, and the report lists a bounded number of entries."""
+    api = Api(client)
+    people = [{"id": n, "name": f"P{n}"} for n in range(1, 10_001)]
+    huge = {"gameRefId": 10, "playDate": "2024-05-01 20:00:00",
+            "playerScores": _scores(*((n, "1", {}) for n in range(1, 10_001)))}
+    small = {"gameRefId": 10, "playDate": "2024-05-02 20:00:00",
+             "playerScores": _scores((1, "4", {}), (2, "3", {}))}
+    answer = api.post("/import/bgstats", json=_backup([huge, small], players=people),
+                      token="admin")
+    assert answer.status_code == 200, answer.get_json()
+    body = answer.get_json()
+    skipped = [s for s in body["skipped"] if s["error"] == "import.too_many_players"]
+    assert skipped and skipped[0]["index"] == 0 and skipped[0]["field"] == "plays.0.playerScores"
+    assert "5" in skipped[0]["message"]
+    assert len(body["players_created"]) <= 2
+    assert rows(app, Player) and len(rows(app, Player)) <= 3
+
+
+def test_an_import_report_lists_a_bounded_number_of_skipped_plays(app, client):
+    api = Api(client)
+    bad = [{"gameRefId": 10, "playDate": "not a date", "playerScores": _scores((1, "4", {}))}
+           for _ in range(1_000)]
+    body = api.post("/import/bgstats", json=_backup(bad), token="admin").get_json()
+    assert len(body["skipped"]) == bgstats.MAX_LISTED_ENTRIES
+    assert body["skipped_not_listed"] == 1_000 - bgstats.MAX_LISTED_ENTRIES
