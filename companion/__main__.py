@@ -55,7 +55,8 @@ def _serve(args: argparse.Namespace) -> int:
     from .config import Config, lan_url, remember_served_url
 
     config = Config()
-    db.upgrade(config.DATABASE_URL)
+    if not _migrated(config.DATABASE_URL):
+        return EXIT_BAD_INPUT
     host = args.host or ("127.0.0.1" if args.local else "0.0.0.0")
     local = host in ("127.0.0.1", "localhost", "::1")
     if not config.PUBLIC_URL:
@@ -91,11 +92,33 @@ def _serve(args: argparse.Namespace) -> int:
     return 0
 
 
-def _upgrade(_args: argparse.Namespace) -> int:
+def _migrated(url: str) -> bool:
+    """Bring the database to the current schema; a database that cannot be opened is one
+    clear line on standard error (its password hidden), not a traceback."""
+    from sqlalchemy.engine import make_url
+    from sqlalchemy.exc import SQLAlchemyError
+
     from . import db
+
+    try:
+        db.upgrade(url)
+    except (SQLAlchemyError, OSError, ValueError, ImportError) as error:
+        try:
+            shown = make_url(url).render_as_string(hide_password=True)
+        except Exception:            # not even a URL: name only its scheme
+            shown = url.split("://", 1)[0] + "://…"
+        reason = " ".join(str(getattr(error, "orig", None) or error).split())[:300]
+        print(f"Scribe cannot use the database DATABASE_URL={shown}: {reason}",
+              file=sys.stderr)
+        return False
+    return True
+
+
+def _upgrade(_args: argparse.Namespace) -> int:
     from .config import Config
 
-    db.upgrade(Config().DATABASE_URL)
+    if not _migrated(Config().DATABASE_URL):
+        return EXIT_BAD_INPUT
     print("database is at the current schema")
     return 0
 

@@ -67,3 +67,17 @@ def test_serve_listens_on_the_lan_by_default_and_on_loopback_with_local(tmp_path
         assert _listening_on(server.port) == {bound}       # 0.0.0.0: every address, the LAN's too
     finally:
         server.stop()
+
+
+@pytest.mark.parametrize("url", ["postgresql+psycopg://scribe:s3cret@127.0.0.1:1/nowhere",
+                                 "nonsense://x"])
+def test_a_wrong_database_url_is_one_clear_line_and_exit_2(tmp_path, url):
+    """Issue 21 §4: no traceback, the password never printed, a non-zero exit."""
+    env = dict(os.environ, SCRIBE_INSTANCE=str(tmp_path), DATABASE_URL=url)
+    result = subprocess.run([sys.executable, "-m", "companion", "serve", "--local", "--port",
+                             str(free_port())], cwd=ROOT, env=env, capture_output=True,
+                            text=True, timeout=60)
+    assert result.returncode == 2
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("Scribe cannot use the database"), lines
+    assert "s3cret" not in result.stderr and "Traceback" not in result.stderr
