@@ -3,8 +3,8 @@
 Spec §11 (optional rules: mix of sets, half sets independent or merged by colour, longer game,
 five and six players), §3 (stock and supply sizes), §12 (solo: the perfect tomb of a pool) and
 §13 (copy limits per title). A pool is computed from the table's options and the group's
-placements of titles whose set the catalogue does not know (tables.EDITION_DEFAULTS
-``card_set``); nothing here is printed data, it is all derived from tables.py.
+placements of titles whose set the catalogue does not know (printed.EDITION_DEFAULTS
+``card_set``); nothing here is printed data, it is all derived from printed.py.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from types import MappingProxyType
 from typing import Mapping
 
 from ..base import N_
-from . import tables as t
+from . import printed as t
 
 
 class PoolId(StrEnum):
@@ -205,7 +205,7 @@ def group_titles(group: Group, placements: Mapping[str, str]) -> list[str]:
 
 
 def title_set(title_id: str, placements: Mapping[str, str]) -> str | None:
-    """The set id of a title, ``tables.UNIQUE`` for a unique, None while unknown; the group's
+    """The set id of a title, ``printed.UNIQUE`` for a unique, None while unknown; the group's
     placements override the catalogue's unverified ones."""
     placed = placements.get(title_id)
     if placed:

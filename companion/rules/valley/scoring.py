@@ -16,10 +16,10 @@ from dataclasses import dataclass, field
 from typing import Iterable, Mapping, Sequence
 
 from ..base import Assumption, Category, PlayerScore, Scoresheet, TieBreak, competition_ranks
-from . import tables as t
+from . import printed as t
 from .pools import Pool, PoolId, perfect_tomb
 
-# Reasons attached to categories (stable ids; labelled by tables.REASON_LABELS).
+# Reasons attached to categories (stable ids; labelled by printed.REASON_LABELS).
 SOLO_PAIRS_EXCLUDED = "solo_pairs_excluded"    # §12.1 both copies held: neither counts
 PERFECT = "perfect"                            # §12.2 the solo win
 NOT_PERFECT = "not_perfect"
