@@ -25,8 +25,8 @@ from . import printed as t
 from . import pyramid as pyr
 from .effects import EFFECTS, generic
 from .knowledge import learn, learn_set
-from .state import (ACTION_IMPOSSIBLE, SACRIFICE_PLAYED, SEAL_LIMIT, SOLO_OPPONENT, UNKNOWN,
-                    MoveKind, Phase, STARTER, Use, bow_key, card_set, fail, is_set_card,
+from .state import (ACTION_IMPOSSIBLE, SACRIFICE_PLAYED, SEAL_LIMIT, SOLO_OPPONENT, STARTER,
+                    UNKNOWN, MoveKind, Phase, Use, bow_key, card_set, fail, is_set_card,
                     printed_value, pyramid_cards, table_cards)
 from .zones import (already_played, claim, draw, entomb, from_hand, own_player, play,
                     played_index, pyramid_card, receive, release, take_from_pyramid,
@@ -150,7 +150,7 @@ def _required(args: Mapping[str, Any], key: str) -> Any:
     return args[key]
 
 
-def _a_pick(args: Mapping[str, Any], key: str) -> Mapping[str, Any]:
+def _pyramid_pick(args: Mapping[str, Any], key: str) -> Mapping[str, Any]:
     """A pyramid card this action needs, with its slot."""
     pick = _required(args, key)
     if pick["slot"] is None:
@@ -433,7 +433,7 @@ def _brooch(d: Draft, seat: int, card: str, args: Mapping[str, Any]) -> None:
     if not any(is_set_card(d.state, c) for c in d["players"][seat]["tomb"]):
         raise _impossible(N_("Brooch needs a set card in your tomb to sacrifice."))
     _need_pyramid(d)
-    pick = _a_pick(args, "seal")
+    pick = _pyramid_pick(args, "seal")
     victim = _required(args, "sacrifice")["card"]
     play(d, seat, card, Use.ACTION, "move.card")
     sealed = take_from_pyramid(d, pick, "move.seal")
@@ -460,7 +460,7 @@ def _bow(d: Draft, seat: int, card: str, args: Mapping[str, Any]) -> None:
             card_set(d.state, c) is not None for c in candidates) and not any(
             is_set_card(d.state, c) and bow_key(d.state, c) not in held for c in candidates):
         raise _impossible(N_("No pyramid card belongs to a set missing from your tomb."))
-    pick = _a_pick(args, "seal")
+    pick = _pyramid_pick(args, "seal")
     play(d, seat, card, Use.ACTION, "move.card")
     target = pyramid_card(d, pick, "move.seal")
     if target == UNKNOWN:
@@ -479,7 +479,7 @@ def _bow(d: Draft, seat: int, card: str, args: Mapping[str, Any]) -> None:
 def _khopesh(d: Draft, seat: int, card: str, args: Mapping[str, Any]) -> None:
     """§8: gain the pyramid card the opponent on your left picks; you make crumble choices."""
     _need_pyramid(d)
-    pick = _a_pick(args, "gain")
+    pick = _pyramid_pick(args, "gain")
     play(d, seat, card, Use.ACTION, "move.card")
     receive(d, seat, take_from_pyramid(d, pick, "move.gain"))
 
@@ -532,7 +532,7 @@ def _mirror_case(d: Draft, seat: int, card: str, args: Mapping[str, Any]) -> Non
     """§8: gain a card, crumble, then Mirror Case goes on the apex and falls (the active
     player picks where two slots are open); it leaves your cards."""
     _need_pyramid(d)
-    pick = _a_pick(args, "gain")
+    pick = _pyramid_pick(args, "gain")
     play(d, seat, card, Use.ACTION, "move.card")
     receive(d, seat, take_from_pyramid(d, pick, "move.gain"))
     d.own("played", len(d["played"]) - 1)["out"] = True

@@ -19,7 +19,7 @@ from ..referee import Draft
 from . import arguments as a
 from .edition import MAX_PRINTED
 from .knowledge import locate_dealt
-from .state import (ACTION_IMPOSSIBLE, CARD_ALREADY_USED, SACRIFICE_PLAYED, Use, fail)
+from .state import ACTION_IMPOSSIBLE, CARD_ALREADY_USED, SACRIFICE_PLAYED, Use, fail
 from .zones import (draw, entomb, from_hand, own_player, play, receive, release,
                     take_from_pyramid, to_boneyard)
 

@@ -16,13 +16,13 @@ from typing import Any
 
 from . import printed as t
 from . import pyramid as pyr
+from .chance import supply_outcomes
 from .effects import Effect
 from .knowledge import one_unique_per_cost
 from .pools import placement_choices
 from .state import (REVEALED, STARTER, UNKNOWN, MoveKind, Phase, bow_key, card_set,
                     free_seal_open, is_set_card, on_table, printed_value, pyramid_cards,
                     rebuild_needed, refill_count, table_cards, unknown_cards)
-from .chance import supply_outcomes
 from .tombs import tomb_view
 
 
