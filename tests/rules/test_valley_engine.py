@@ -122,6 +122,30 @@ def test_ruleset_live_members():
     assert ruleset.scores_visible(state, options)
 
 
+def _states_of_every_phase():
+    """A table in each phase: play, refill, reveal (Brain Hook), brain_hook, over."""
+    play_phase = give(new_game(3), 0, "brain_hook", "?")
+    refill = play(play_phase, {"type": "end_turn", "sacrifice": {"slot": "T"}})
+    reveal = play(play_phase, {"type": "action", "card": "brain_hook"})
+    brain_hook = play(reveal, {"type": "reveal", "card": "axe"})
+    over = play(end_game_state(3, current=2), {"type": "end_turn", "sacrifice": {"slot": "B1"}})
+    return {"play": play_phase, "refill": refill, "reveal": reveal, "brain_hook": brain_hook,
+            "over": over}
+
+
+@pytest.mark.parametrize("phase", ["play", "refill", "reveal", "brain_hook", "over"])
+def test_a_seat_that_is_not_awaited_gets_no_moves(phase):
+    state = _states_of_every_phase()[phase]
+    assert state["phase"] == phase
+    awaited = VALLEY.awaiting(state).seats
+    assert awaited == (set() if phase == "over" else {0})
+    for seat in set(range(3)) - awaited:
+        assert VALLEY.prompts(state, seat) == {"moves": []}
+        assert VALLEY.legal_moves(state, seat) == []
+    for seat in awaited:
+        assert VALLEY.prompts(state, seat)["moves"] and VALLEY.legal_moves(state, seat)
+
+
 def test_view_shows_the_pyramid_as_a_picture_and_only_the_boneyards_top():
     state = play(new_game(2, boneyard="sphinx"), {"type": "end_turn", "sacrifice":
                                                   {"slot": "T"}})
@@ -198,6 +222,72 @@ def test_shared_opening_checks():
     refused(over, {"type": "end_turn"}, "valley.game_over")
     refill = play(state, {"type": "end_turn", "sacrifice": {"slot": "T"}})
     refused(refill, {"type": "seal", "card": "shabti"}, "valley.wrong_phase")
+
+
+# A malformed move of each kind, with the argument named in the player's words: by its
+# declaration (the referee parses every move) or by the move family (an argument only one
+# action needs, a number that must name a card played this turn).
+MALFORMED = [
+    ({"type": "buy", "slot": "B9"}, "move.slot",
+     "Card bought: Choose one of the values offered."),
+    ({"type": "buy", "slot": "B1", "pay": [{"card": "?", "capital": -1}]},
+     "move.pay.0.capital", "Payment › Card 1 › Capital printed on it: This must not be negative."),
+    ({"type": "buy", "slot": "B1", "pay": [{"card": "?", "colour": "red"}]},
+     "move.pay.0.colour", "Payment › Card 1 › colour: Unknown entry “colour”."),
+    ({"type": "buy", "slot": "B1", "cost": 1, "pay": [{"played": 3}]}, "move.pay.0.played",
+     "Payment › Card 1 › Card played earlier this turn: No card with this number was played "
+     "this turn."),
+    ({"type": "buy", "slot": "B1", "cost": 1, "pay": [{"capital": 1}]}, "move.pay.0.card",
+     "Payment › Card 1 › Card: This is required."),
+    ({"type": "action"}, "move.card", "Card played: This is required."),
+    ({"type": "action", "card": "excalibur"}, "move.card",
+     "Card played: Choose one of the values offered."),
+    ({"type": "action", "card": "senet", "opponent": 1,
+      "response": {"card": "axe", "reaction": "yes"}}, "move.response.reaction",
+     "The opponent's answer › Axe's reaction: This must be true or false."),
+    ({"type": "action", "card": "senet", "opponent": 1,
+      "response": {"card": "spear", "reaction": True, "discards": []}},
+     "move.response.reaction", "The opponent's answer › Axe's reaction: Only Axe reacts so."),
+    ({"type": "action", "card": "senet", "opponent": 9}, "move.opponent",
+     "Opponent: There is no such seat at this table."),
+    ({"type": "action", "card": "senet"}, "move.opponent", "Opponent: This is required."),
+    ({"type": "action", "card": "offering_chapel", "seals": [{"seat": 1}, {"seat": 1}]},
+     "move.seals.1.seat", "Cards sealed › Seal 2 › Player: Each player seals at most once."),
+    ({"type": "action", "card": "?", "effects": [{"kind": "gain"}]}, "move.effects.0.slot",
+     "What the card did › Effect 1 › Pyramid slot: This is required."),
+    ({"type": "action", "card": "?", "effects": [{"kind": "draw", "count": 0}]},
+     "move.effects.0.count", "What the card did › Effect 1 › Cards drawn: At least 1."),
+    ({"type": "seal"}, "move.card", "Card sealed: This is required."),
+    ({"type": "seal", "card": "shabti", "vp": "two"}, "move.vp",
+     "Victory points printed on it: This must be a whole number."),
+    ({"type": "end_turn", "sacrifice": {"card": "brooch"}}, "move.sacrifice.slot",
+     "Pyramid card sacrificed › Pyramid slot: This is required."),
+]
+
+
+@pytest.mark.parametrize("move, field, words", MALFORMED,
+                         ids=[f"{m['type']}-{f}" for m, f, _ in MALFORMED])
+def test_a_malformed_move_is_refused_naming_the_argument_in_words(move, field, words):
+    state = give(new_game(3), 0, "senet", "offering_chapel", "?")
+    violation = refused(state, move, "valley.bad_move", field=field)
+    assert violation.render() == words
+    assert field.removeprefix("move.") not in violation.render()
+
+
+@pytest.mark.parametrize("move, field, words", [
+    ({"type": "refill"}, "move.cards", "Cards turned up: This is required."),
+    ({"type": "refill", "cards": [5]}, "move.cards.0",
+     "Cards turned up › Card 1: Choose one of the values offered."),
+    ({"type": "refill", "cards": ["?"], "slots": ["X"]}, "move.slots.0",
+     "Slots filled, in order › Slot 1: Choose one of the values offered."),
+    ({"type": "reveal", "card": "excalibur"}, "move.card",
+     "Card turned up: Choose one of the values offered."),
+])
+def test_a_malformed_chance_move_is_refused_naming_the_argument_in_words(move, field, words):
+    state = _states_of_every_phase()[move["type"]]         # the phase of the same name
+    violation = refused(state, move, "valley.bad_move", field=field)
+    assert violation.render() == words
+    assert field.removeprefix("move.") not in violation.render()
 
 
 def test_buy_refusals():
