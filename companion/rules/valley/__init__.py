@@ -24,10 +24,13 @@ from typing import Any, Mapping, Sequence
 
 from ..base import (BoolField, Capability, Catalogue, Chance, ChoiceField, Edition, GameRules,
                     Labels, N_, ObjectField, ScoreForm, register)
-from . import chance, final, pools, prompts, pyramid, tombs, ui
+from . import final, pools, pyramid, tombs
 from . import printed as t
+from . import ui as ui_module
 from .arguments import SLOT_LABELS, card_choices
+from .chance import chance as supply_chance
 from .edition import EDITION_VALUES
+from .prompts import view as phone_view
 from .referee import REFEREE
 from .setup import setup as set_up_table
 
@@ -109,8 +112,7 @@ class ValleyRuleset(GameRules):
             ObjectField("pyramid", N_("The six pyramid cards"), tuple(
                 ChoiceField(slot, SLOT_LABELS[slot], choices, default=t.UNKNOWN_CARD)
                 for slot in pyramid.SLOTS), required=True),
-            ChoiceField("boneyard", N_("Boneyard card"), choices,
-                        default=t.UNKNOWN_CARD),
+            ChoiceField("boneyard", N_("Boneyard card"), choices, default=t.UNKNOWN_CARD),
         ))
 
     def default_setup(self, players: int) -> dict[str, Any]:
@@ -125,7 +127,7 @@ class ValleyRuleset(GameRules):
         return set_up_table(options, names, setup, edition)
 
     referee = REFEREE
-    ui = ui
+    ui = ui_module
     score = staticmethod(tombs.score)
     final_document = staticmethod(tombs.final_document)
 
@@ -136,7 +138,7 @@ class ValleyRuleset(GameRules):
 
     def chance(self, state: Mapping[str, Any]) -> Chance | None:
         """The refill cards or Brain Hook's card, from what the supply may still hold."""
-        return chance.chance(state)
+        return supply_chance(state)
 
     def scores_visible(self, state: Mapping[str, Any], options: Mapping[str, Any]) -> bool:
         """Tombs lie face up (§5.3): the running score is public."""
@@ -146,7 +148,7 @@ class ValleyRuleset(GameRules):
              options: Mapping[str, Any]) -> dict[str, Any]:
         """Only the boneyard's top card is visible (§7), all of it in solo (§12.1); hands and
         decks are never in the state."""
-        return prompts.view(state, seat)
+        return phone_view(state, seat)
 
 
 VALLEY = register(ValleyRuleset())

@@ -35,6 +35,9 @@ from .zones import (already_played, claim, draw, entomb, from_hand, own_player, 
 NECKLACE_MAX_SEALS = 2         # SEED l.275
 OPPONENT_ACTIONS = frozenset({t.Action.NUT, t.Action.KHOPESH, t.Action.SENET})   # §12.1, §16 #11
 
+# A clarified action's handler: it plays the card and writes what the action did.
+ActionHandler = Callable[[Draft, int, str, Mapping[str, Any]], None]
+
 
 # --------------------------------------------------------------------------------------------
 # The declaration
@@ -112,8 +115,8 @@ ARGS = (
 
 
 def check(state: Mapping[str, Any], seat: int, args: Mapping[str, Any]) -> None:
-    """A hand card not played yet; while Brain Hook's card waits only Ring (§5.2, §8); in
-    solo no action that refers to an opponent; Axe only as a reaction."""
+    """Refuse a card already played, any card but Ring while Brain Hook's card waits (§5.2,
+    §8), an action that refers to an opponent in solo (§12.1), and Axe (a reaction only)."""
     if args["played"] is None and args["card"] is None:
         raise a.BadArgument("card")
     already_played(state["played"], args["played"])
@@ -130,7 +133,7 @@ def check(state: Mapping[str, Any], seat: int, args: Mapping[str, Any]) -> None:
 
 
 def change(d: Draft, seat: int, args: Mapping[str, Any]) -> None:
-    """The card's own handler plays it and writes its consequences."""
+    """Let the card's own handler play it and write its consequences."""
     card = args["card"]
     HANDLERS.get(_action_of(card), generic)(d, seat, card, args)
 
@@ -174,10 +177,8 @@ def _need_pyramid(d: Draft) -> None:
 
 
 # --------------------------------------------------------------------------------------------
-# Actions on the hand and on this turn's cards
+# Actions on hands, piles, the supply and this turn's cards
 # --------------------------------------------------------------------------------------------
-
-ActionHandler = Callable[[Draft, int, str, Mapping[str, Any]], None]
 
 
 def _ring(d: Draft, seat: int, card: str, args: Mapping[str, Any]) -> None:

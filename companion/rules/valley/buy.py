@@ -41,7 +41,7 @@ ARGS = (
 
 
 def check(state: Mapping[str, Any], seat: int, args: Mapping[str, Any]) -> None:
-    """Only a base card, or the card Brain Hook turned up while it waits, can be bought."""
+    """Refuse anything but a base card, or the card Brain Hook turned up while it waits."""
     slot = args["slot"]
     from_brain_hook = state["phase"] == Phase.BRAIN_HOOK
     if from_brain_hook != (slot == REVEALED):
@@ -56,8 +56,8 @@ def check(state: Mapping[str, Any], seat: int, args: Mapping[str, Any]) -> None:
 
 
 def change(d: Draft, seat: int, args: Mapping[str, Any]) -> None:
-    """The card goes onto the buyer's discard pile; a base card leaves the pyramid, which
-    crumbles and counts as changed (§5 step 3); Brain Hook's card does not."""
+    """Pay and put the card onto the buyer's discard pile; a base card leaves the pyramid,
+    which crumbles and counts as changed (§5 step 3); Brain Hook's card does not."""
     from_brain_hook = d["phase"] == Phase.BRAIN_HOOK
     if from_brain_hook:
         card = d["revealed"]
@@ -87,8 +87,9 @@ def change(d: Draft, seat: int, args: Mapping[str, Any]) -> None:
 
 
 def _pay(d: Draft, seat: int, pay: list[dict[str, Any]]) -> int:
-    """The capital of the cards paying for one purchase (§5.1): each a hand card played now;
-    a card already played cannot pay again (VK_CAPITAL_REUSED, VK_CARD_ALREADY_USED)."""
+    """Play the cards paying for one purchase and give their capital (§5.1): each a hand
+    card played now; a card already played cannot pay again (VK_CAPITAL_REUSED,
+    VK_CARD_ALREADY_USED)."""
     total = 0
     for index, item in enumerate(pay):
         field = f"move.pay.{index}"

@@ -35,7 +35,7 @@ REVEAL_ARGS = (ChoiceField("card", N_("Card turned up"), a.CARD_CHOICES, default
 
 
 def check_refill(state: Mapping[str, Any], seat: int, args: Mapping[str, Any]) -> None:
-    """As many cards as the refill takes, into the lowest row with an empty slot first."""
+    """Require as many cards as the refill takes, the lowest row with an empty slot first."""
     wanted = refill_count(state)
     if len(args["cards"]) != wanted:
         raise fail(REBUILD, N_("The refill takes %(count)d cards from the supply."),
@@ -48,7 +48,7 @@ def check_refill(state: Mapping[str, Any], seat: int, args: Mapping[str, Any]) -
 
 def refill(d: Draft, seat: int, args: Mapping[str, Any]) -> None:
     """Refill bottom-up from the supply, one card at a time into the lowest empty slot (§4);
-    then the turn ends."""
+    then end the turn."""
     cards = args["cards"]
     order = args["slots"] or pyr.refill_order(d["pyramid"])[:len(cards)]
     slots = d.own("pyramid")
@@ -60,7 +60,7 @@ def refill(d: Draft, seat: int, args: Mapping[str, Any]) -> None:
 
 
 def reveal(d: Draft, seat: int, args: Mapping[str, Any]) -> None:
-    """Brain Hook's card lies face up until it is bought or sacrificed."""
+    """Lay Brain Hook's card face up until it is bought or sacrificed."""
     turn_up(d, args["card"], "move.card")
 
 

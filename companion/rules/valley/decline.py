@@ -17,7 +17,7 @@ from .zones import to_boneyard
 
 
 def change(d: Draft, seat: int, args: Mapping[str, Any]) -> None:
-    """The revealed card goes onto the boneyard."""
+    """Sacrifice the revealed card onto the boneyard."""
     to_boneyard(d, d["revealed"])
     d.state["revealed"] = None
     d.state["phase"] = Phase.PLAY.value

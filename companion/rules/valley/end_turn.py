@@ -28,7 +28,8 @@ ARGS = (ObjectField("sacrifice", N_("Pyramid card sacrificed"), a.pick_fields(),
 
 
 def check(state: Mapping[str, Any], seat: int, args: Mapping[str, Any]) -> None:
-    """A sacrifice iff the pyramid did not change this turn and is not empty (§5 step 3)."""
+    """Require a sacrifice iff the pyramid did not change this turn and is not empty (§5
+    step 3)."""
     needed = rebuild_needed(state)
     if needed and args["sacrifice"] is None:
         raise fail(REBUILD, N_("The pyramid did not change this turn: sacrifice one of its "
@@ -54,7 +55,7 @@ def change(d: Draft, seat: int, args: Mapping[str, Any]) -> None:
 
 def finish_turn(d: Draft) -> None:
     """Discard what was played and held (step 2), draw five (step 4) and add Serdab's cards;
-    then the game ends (§9) or the player to the left takes a turn."""
+    then end the game (§9) or pass the turn to the left."""
     seat = d["current"]
     player = own_player(d, seat)
     player["discard"] += player["hand"] + table_cards(d.state)

@@ -60,7 +60,7 @@ class Kind(StrEnum):
 
 class Action(StrEnum):
     """The clarified card effects of spec §8 (Afterlife); every other card's action is
-    ``None`` ("unknown", spec §2.2) and is logged as a generic action (engine)."""
+    ``None`` ("unknown", spec §2.2) and is logged as a generic action (effects.py)."""
 
     NUT = "nut"
     BROOCH = "brooch"

@@ -5,7 +5,7 @@ the square of its distinct titles; the tie goes to fewer tomb cards, then it is 
 (solo: a set title held twice counts for neither; the win is the perfect tomb, decided by its
 contents, with 164 as a cross-check of the entered VPs for Afterlife).
 
-Both score-only mode (final.py) and the live referee (engine.py) build :class:`PlayerTomb`
+Both score-only mode (final.py) and the live table's tombs (tombs.py) build :class:`PlayerTomb`
 entries and call :func:`score_tombs`, so one set of rules produces every Scoresheet.
 """
 

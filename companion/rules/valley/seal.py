@@ -27,7 +27,8 @@ ARGS = (
 
 
 def check(state: Mapping[str, Any], seat: int, args: Mapping[str, Any]) -> None:
-    """A hand card, once a turn, and never for master embalmers."""
+    """Refuse a card already played, a second free seal in a turn, and any for master
+    embalmers (§12.1)."""
     if args["played"] is None and args["card"] is None:
         raise a.BadArgument("card")
     already_played(state["played"], args["played"])
@@ -40,7 +41,7 @@ def check(state: Mapping[str, Any], seat: int, args: Mapping[str, Any]) -> None:
 
 
 def change(d: Draft, seat: int, args: Mapping[str, Any]) -> None:
-    """The card leaves the hand and lies face up in the tomb."""
+    """Move the card from the hand face up into the tomb."""
     card = args["card"]
     from_hand(d, seat, card, "move.card")
     release(d, seat, card, "move.card")

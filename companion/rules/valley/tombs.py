@@ -16,7 +16,7 @@ from . import printed as t
 from .pools import CHOSEN_SIZES, PoolId
 from .scoring import PlayerTomb, distinct_titles, score_tombs, starter_assumption
 from .setup import pool_of
-from .state import card_set, group_of, is_over, printed_value
+from .state import GAME, card_set, group_of, is_over, printed_value
 
 
 def unique_name(card: str) -> str:
@@ -75,7 +75,7 @@ def final_document(state: Mapping[str, Any]) -> dict[str, Any]:
                         "distinct": {g["id"]: tomb.distinct.get(g["id"], 0)
                                      for g in state["pool"]["groups"]},
                         "checklist": checklist})
-    document: dict[str, Any] = {"game": "valley", "options": doc_options, "players": players}
+    document: dict[str, Any] = {"game": GAME, "options": doc_options, "players": players}
     edition: dict[str, Any] = {}
     confirmed = {s: state["starter_vp"][s] for s in state["confirmed_starters"]}
     if confirmed:

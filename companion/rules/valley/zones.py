@@ -23,8 +23,8 @@ from . import printed as t
 from . import pyramid as pyr
 from .arguments import BadArgument
 from .knowledge import learn, learn_set, locate, locate_dealt, not_in_pool, value_for_use
-from .state import (ACTION_IMPOSSIBLE, CARD_ALREADY_USED, UNKNOWN, Phase, Use, card_set, fail, on_table,
-                    unknown_cards)
+from .state import (ACTION_IMPOSSIBLE, CARD_ALREADY_USED, UNKNOWN, Phase, Use, card_set, fail,
+                    on_table, unknown_cards)
 
 
 def own_player(d: Draft, seat: int) -> dict[str, Any]:
@@ -134,7 +134,7 @@ def entomb(d: Draft, seat: int, card: str, info: Mapping[str, Any], field: str) 
 
 
 def to_boneyard(d: Draft, card: str) -> None:
-    """A card is sacrificed: it goes face up on top of the boneyard (§7)."""
+    """Sacrifice a card: it goes face up on top of the boneyard (§7)."""
     d.own("boneyard").append(card)
 
 
@@ -171,7 +171,7 @@ def take_from_pyramid(d: Draft, pick: Mapping[str, Any], field: str,
 
 
 def turn_up(d: Draft, card: str, field: str) -> None:
-    """Brain Hook's card, turned up from the supply, waits to be bought or sacrificed (§8)."""
+    """Turn up Brain Hook's card from the supply: it waits to be bought or sacrificed (§8)."""
     locate_dealt(d, card, field)
     d.state["revealed"] = card
     d.state["phase"] = Phase.BRAIN_HOOK.value
