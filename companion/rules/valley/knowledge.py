@@ -63,8 +63,9 @@ def locate(d: Draft, card: str, field: str) -> None:
 
 
 def locate_dealt(d: Draft, card: str, field: str) -> None:
-    """A card dealt from the supply and named (a refill, Brain Hook's card, a supply card
-    taken): never a starter, and it must fit the pool."""
+    """Locate a card that came from the supply, named (a pyramid card, a refill, Brain Hook's
+    card, a supply card taken): never a starter, and it must fit the pool; "a card" stays
+    unnamed."""
     if card == UNKNOWN:
         return
     if t.TITLES[card].kind is t.Kind.STARTER:

@@ -16,7 +16,7 @@ from ..referee import Draft, is_int
 from . import printed as t
 from . import pyramid as pyr
 from .edition import no_edition, printed_values
-from .knowledge import locate, not_in_pool, title_limit
+from .knowledge import locate_dealt, title_limit
 from .pools import CHOSEN_SIZES, Pool, PoolId, Solo, UniqueBox, build_pool
 from .state import GAME, UNKNOWN, Phase, fail
 
@@ -163,8 +163,5 @@ def _opening_card(draft: Draft, card: Any, field: str) -> str:
     if not isinstance(card, str) or (card != UNKNOWN and card not in t.TITLES):
         raise fail("valley.unknown_title", N_("“%(title)s” is not a card title."), field,
                    title=str(card)[:40])
-    if card != UNKNOWN:
-        if t.TITLES[card].kind is t.Kind.STARTER:
-            raise not_in_pool(card, field)
-        locate(draft, card, field)
+    locate_dealt(draft, card, field)
     return card

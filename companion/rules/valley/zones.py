@@ -22,7 +22,7 @@ from ..referee import Draft
 from . import printed as t
 from . import pyramid as pyr
 from .arguments import BadArgument
-from .knowledge import learn, learn_set, locate, locate_dealt, not_in_pool, value_for_use
+from .knowledge import learn, learn_set, locate, locate_dealt, value_for_use
 from .state import (ACTION_IMPOSSIBLE, CARD_ALREADY_USED, UNKNOWN, Phase, Use, card_set, fail,
                     on_table, unknown_cards)
 
@@ -151,9 +151,7 @@ def pyramid_card(d: Draft, pick: Mapping[str, Any], field: str) -> str:
         if card != UNKNOWN:
             raise fail("valley.wrong_card", N_("The card in %(slot)s is “%(title)s”."),
                        f"{field}.card", slot=slot, title=t.title_label(card))
-        if t.TITLES[named].kind is t.Kind.STARTER:
-            raise not_in_pool(named, f"{field}.card")
-        locate(d, named, f"{field}.card")
+        locate_dealt(d, named, f"{field}.card")
         d.own("pyramid")[pyr.INDEX[slot]] = named       # the card is known from now on
         card = named
     return card
@@ -213,8 +211,8 @@ def played_index(played: Sequence[Mapping[str, Any]], index: int | None,
 
 def already_played(played: Sequence[Mapping[str, Any]], index: int | None,
                    argument: str = "played") -> None:
-    """A card on the table this turn cannot be used again for anything until it returns to
-    the hand (§5 step 1, VK_CARD_ALREADY_USED)."""
+    """Refuse a card on the table this turn: it cannot be used again for anything until it
+    returns to the hand (§5 step 1, VK_CARD_ALREADY_USED)."""
     if index is not None:
         played_index(played, index, argument)
         raise fail(CARD_ALREADY_USED, N_("This card was already played this turn."),
