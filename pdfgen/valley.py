@@ -11,7 +11,7 @@
   uniques and the starters; two cards a page.
 * the turn-summary card (§5, §4, §9, §10), double-faced, poker size.
 
-Every number comes from ``companion.rules.valley.tables`` (each with its source there), every
+Every number comes from ``companion.rules.valley.printed`` (each with its source there), every
 pool from ``companion.rules.valley.pools``: the paper says what the engine computes.
 """
 
@@ -21,9 +21,9 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from companion.rules.base import Term
-from companion.rules.valley import engine
 from companion.rules.valley import pools
-from companion.rules.valley import tables as vk
+from companion.rules.valley import printed as vk
+from companion.rules.valley.state import FREE_SEALS_PER_TURN
 
 from .cardface import Grid, Heading, Line, Para, grid_row
 from .document import Card, PdfWriter, Surface
@@ -499,7 +499,7 @@ def turn_card(t: Translator):
         Line(t(N_("Buy")), t(N_("a base card: capital ≥ cost, no change"))),
         Line(t(N_("Action")), t(N_("do all of it; “may” parts are optional"))),
         Line(t(N_("Free seal")), t(N_("%(n)d card from hand a turn"),
-                                   n=engine.FREE_SEALS_PER_TURN)),
+                                   n=FREE_SEALS_PER_TURN)),
         Heading(t(N_("2. Discard"))),
         Para(t(N_("Played and held cards onto your own discard pile."))),
         Heading(t(N_("3. Rebuild"))),

@@ -9,7 +9,7 @@ import copy
 import pytest
 
 from companion.models import GameTable
-from companion.rules.valley import tables as t
+from companion.rules.valley import printed as t
 from companion.rules.valley.pools import PoolId, build_pool
 
 pytestmark = pytest.mark.db

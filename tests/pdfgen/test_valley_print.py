@@ -10,7 +10,7 @@ import pytest
 
 from companion.rules.base import Term
 from companion.rules.valley import pools
-from companion.rules.valley import tables as vk
+from companion.rules.valley import printed as vk
 from pdfgen.aids import play_aids
 from pdfgen.pads import score_pad
 from pdfgen.registry import game_print

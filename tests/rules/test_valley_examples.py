@@ -11,12 +11,13 @@ from __future__ import annotations
 
 import pytest
 
-from companion.rules.valley import engine as e
+from companion.rules.valley import VALLEY
 from companion.rules.valley import pyramid as pyr
-from companion.rules.valley import tables as t
+from companion.rules.valley import printed as t
 from companion.rules.valley.final import score_final
 from companion.rules.valley.pools import build_pool, group_titles
 from companion.rules.valley.scoring import distinct_titles
+from companion.rules.valley.state import refill_count
 from tests.rules.valley_helpers import (category, document, entomb, give, new_game, pay, play,
                                         player_doc, refused)
 
@@ -49,11 +50,11 @@ def test_v1_seed_scoring_example():
 def test_v1_live_tomb_size_is_seven():
     state = entomb(new_game(1), 0, "shabti", "shabti", "shabti", "burial_chamber", "axe", "axe",
                    "dagger")
-    assert e.score(state).players[0].total == 3 + 1 + 1     # solo: the pair of Axes is out
+    assert VALLEY.score(state).players[0].total == 3 + 1 + 1     # solo: the pair of Axes is out
     multiplayer = entomb(new_game(2), 0, "shabti", "shabti", "shabti", "burial_chamber", "axe",
                          "axe", "dagger")
-    assert e.score(multiplayer).players[0].total == 8
-    assert e.final_document(multiplayer)["players"][0]["tomb_cards"] == 7
+    assert VALLEY.score(multiplayer).players[0].total == 8
+    assert VALLEY.final_document(multiplayer)["players"][0]["tomb_cards"] == 7
 
 
 @pytest.mark.parametrize("solo, distinct, points", [
@@ -200,12 +201,11 @@ def test_v4_v5_v6_v7_through_the_engine():
     state = play(state, {"type": "buy", "slot": "B3", "cost": 0, "pay": []})
     assert state["pyramid"] == [d, f_e, None, f, None, None]                         # V7
     # V7 rebuild: the pyramid changed, so no sacrifice; refill B3, M2, T with 3 cards
-    assert refused(state, {"type": "end_turn", "sacrifice": {"slot": "B1"}}).code == \
-        "VK_REBUILD"
+    refused(state, {"type": "end_turn", "sacrifice": {"slot": "B1"}}, "VK_REBUILD")
     state = play(state, {"type": "end_turn"})
-    assert state["phase"] == "refill" and e.refill_count(state) == 3
-    assert e.prompts(state, 0)["slots"] == ["B3", "M2", "T"]
-    chance = e.chance(state)                     # refills are chance inputs
+    assert state["phase"] == "refill" and refill_count(state) == 3
+    assert VALLEY.prompts(state, 0)["slots"] == ["B3", "M2", "T"]
+    chance = VALLEY.chance(state)                     # refills are chance inputs
     assert (chance.move, chance.key, chance.draws) == ({"type": "refill"}, "cards", 3)
     supply = state["supply"]
     state = play(state, {"type": "refill", "cards": ["axe", "bow", "?"]})
@@ -215,11 +215,11 @@ def test_v4_v5_v6_v7_through_the_engine():
 
 def test_v8_no_change_means_exactly_one_sacrifice_and_one_refill():
     state = new_game(2)
-    assert refused(state, {"type": "end_turn"}).code == "VK_REBUILD"
+    refused(state, {"type": "end_turn"}, "VK_REBUILD")
     state = play(state, {"type": "end_turn", "sacrifice": {"slot": "M1"}})
     assert state["boneyard"][-1] == "nut"
     assert state["pyramid"] == ["sling", "dagger", "serdab", "brooch", "ring", None]
-    assert e.refill_count(state) == 1
+    assert refill_count(state) == 1
     state = play(state, {"type": "refill", "cards": ["?"]})
     assert pyr.count(state["pyramid"]) == 6 and state["supply"] == 49 - 1
 
@@ -237,27 +237,25 @@ def test_v2_buy_nut_with_offering_chapel_and_spear():
     assert [(p["card"], p["use"]) for p in state["played"]] == [
         ("offering_chapel", "capital"), ("spear", "capital")]
     # both cards are played: their actions are unavailable this turn
-    assert refused(state, {"type": "action", "played": 0}).code == "VK_CARD_ALREADY_USED"
+    refused(state, {"type": "action", "played": 0}, "VK_CARD_ALREADY_USED")
     # the coin left over is lost: it cannot pay for anything else
     cheap = {"type": "buy", "slot": "B2", "cost": 1, "pay": []}
-    assert refused(state, cheap).code == "VK_UNDERPAID"
+    refused(state, cheap, "VK_UNDERPAID")
 
 
 def test_v2_nut_costs_four():
     state = give(new_game(2, ["nut", "sling", "dagger", "serdab", "ring", "brooch"]), 0,
                  "offering_chapel", "shabti")
     violation = refused(state, {"type": "buy", "slot": "B1",
-                                "pay": pay("offering_chapel", ("shabti", 1))})
-    assert violation.code == "VK_UNDERPAID"
+                                "pay": pay("offering_chapel", ("shabti", 1))}, "VK_UNDERPAID")
     assert violation.params == {"capital": 3, "cost": 4}
 
 
 def test_v3_one_card_cannot_fund_two_purchases():
     state = give(new_game(2, ["?"] * 6), 0, "?")
     state = play(state, {"type": "buy", "slot": "B1", "cost": 3, "pay": pay(("?", 6))})
-    violation = refused(state, {"type": "buy", "slot": "B1", "cost": 3,
-                                "pay": [{"played": 0}]})
-    assert violation.code == "VK_CAPITAL_REUSED" and violation.field == "move.pay.0"
+    refused(state, {"type": "buy", "slot": "B1", "cost": 3, "pay": [{"played": 0}]},
+            "VK_CAPITAL_REUSED", field="move.pay.0")
 
 
 def test_v15_necklace_seals_a_starter_then_one_more():
@@ -268,13 +266,13 @@ def test_v15_necklace_seals_a_starter_then_one_more():
     assert sealed["players"][0]["tomb"] == ["shabti", "urn"]
     assert sealed["players"][0]["deck"] == 5 - 2
     third = {**moves, "seals": moves["seals"] + [{"card": "urn"}]}
-    assert refused(state, third).code == "VK_SEAL_LIMIT"
+    refused(state, third, "VK_SEAL_LIMIT")
     # after a set card Necklace stops
     state = give(new_game(2), 0, "necklace", "axe", zone="hand")
     state = give(state, 0, zone="deck")
     after_set = {"type": "action", "card": "necklace",
                  "seals": [{"card": "axe"}, {"card": "urn"}]}
-    assert refused(state, after_set).code == "VK_SEAL_LIMIT"
+    refused(state, after_set, "VK_SEAL_LIMIT")
 
 
 @pytest.mark.parametrize("cost, accepted", [(6, True), (7, False)])
@@ -286,15 +284,14 @@ def test_v16_ring_doubles_the_next_card_played(cost, accepted):
         state = play(state, buy)
         assert state["ring"] is False
     else:
-        violation = refused(state, buy)
-        assert violation.code == "VK_UNDERPAID" and violation.params["capital"] == 6
+        assert refused(state, buy, "VK_UNDERPAID").params["capital"] == 6
 
 
 def test_v17_brooch_needs_a_set_card_in_the_tomb():
     state = entomb(give(new_game(2), 0, "brooch"), 0, "shabti", "sphinx")
     move = {"type": "action", "card": "brooch", "seal": {"slot": "B1"},
             "sacrifice": {"card": "shabti"}}
-    assert refused(state, move).code == "VK_ACTION_IMPOSSIBLE"
+    refused(state, move, "VK_ACTION_IMPOSSIBLE")
 
 
 # ------------------------------------------------------------------------------------------

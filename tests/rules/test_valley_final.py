@@ -15,12 +15,10 @@ import pytest
 
 from companion.rules import base, get_ruleset
 from companion.rules.base import InvalidDocument
-from companion.rules.valley import tables as t
+from companion.rules.valley import printed as t
 from companion.rules.valley.final import OTHERS_FORM_SIZE, score_final
 from companion.rules.valley.pools import PoolId, all_group_ids, build_pool
 from tests.rules.valley_helpers import category, document, player_doc
-
-AFTERLIFE_GROUPS = ["mummification", "jewelry", "chambers", "weapons", "tomb_art"]
 
 
 def violations(doc) -> list[tuple[str, str | None]]:

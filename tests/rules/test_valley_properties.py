@@ -16,11 +16,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from companion.rules.base import InvalidDocument
-from companion.rules.valley import engine as e
+from companion.rules.valley import VALLEY
 from companion.rules.valley import pyramid as pyr
-from companion.rules.valley import tables as t
+from companion.rules.valley import printed as t
 from companion.rules.valley.final import score_final
 from companion.rules.valley.pools import PoolId, build_pool, group_titles
+from companion.rules.valley.setup import setup
+from companion.rules.valley.state import card_set
 from tests.rules.valley_sim import Sim, random_options
 
 SETTINGS = settings(derandomize=True, max_examples=150, deadline=None,
@@ -140,9 +142,9 @@ def test_live_tombs_never_exceed_the_pool(seed, players):
     for card, count in held.items():
         assert count <= state["limits"][card]
     for set_id in state["pool"]["sets"]:
-        titles = {c for c in held if e.card_set(state, c) == set_id}
+        titles = {c for c in held if card_set(state, c) == set_id}
         assert len(titles) <= t.SETS[set_id].size
-    uniques = {c for c in held if e.card_set(state, c) == t.UNIQUE}
+    uniques = {c for c in held if card_set(state, c) == t.UNIQUE}
     assert len(uniques) <= state["pool"]["uniques"]
 
 
@@ -151,7 +153,6 @@ def test_live_tombs_never_exceed_the_pool(seed, players):
 # ------------------------------------------------------------------------------------------
 
 FEEDERS = {"B1": ["M1"], "B2": ["M1", "M2"], "B3": ["M2"], "M1": ["T"], "M2": ["T"], "T": []}
-SUPPORTS = {"M1": ["B1", "B2"], "M2": ["B2", "B3"], "T": ["M1", "M2"]}
 
 
 def reference_remove(slots: list, slot: str, drop: str | None) -> list:
@@ -230,8 +231,8 @@ def test_crumble_invariant_after_every_move_of_a_random_game(seed):
     rng = random.Random(seed)
     players = 1 + seed % 6
     sim = Sim(seed, players, random_options(rng, players), check_every_move=False)
-    state = e.setup(sim.options, sim.names, sim.setup_doc, sim.edition)
+    state = setup(sim.options, sim.names, sim.setup_doc, sim.edition)
     sim.run()
     for seat, move in sim.log:
-        state = e.apply(state, seat, move)
+        state = VALLEY.apply(state, seat, move)
         assert reference_settled(state["pyramid"])

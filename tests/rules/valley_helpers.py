@@ -6,8 +6,11 @@ import copy
 from typing import Any
 
 from companion.rules.base import RuleViolation
-from companion.rules.valley import engine as e
-from companion.rules.valley import tables as t
+from companion.rules.valley import VALLEY
+from companion.rules.valley import printed as t
+from companion.rules.valley.setup import setup
+from companion.rules.valley.state import UNKNOWN
+from tests.rules.refusals import assert_refused
 
 NAMES = ["Ana", "Bo", "Cy", "Di", "Eva", "Filip"]
 FULL = ["sling", "dagger", "serdab", "nut", "ring", "brooch"]     # B1 B2 B3 M1 M2 T
@@ -16,9 +19,9 @@ FULL = ["sling", "dagger", "serdab", "nut", "ring", "brooch"]     # B1 B2 B3 M1 
 def new_game(players: int = 2, pyramid: list[Any] | None = None, boneyard: str = "?",
              start: int = 0, edition=None, **options: Any) -> dict[str, Any]:
     """A fresh table; the pyramid defaults to six named Afterlife cards."""
-    return e.setup(options, NAMES[:players],
-                   {"start_player": start, "pyramid": list(pyramid or FULL),
-                    "boneyard": boneyard}, edition)
+    return setup(options, NAMES[:players],
+                 {"start_player": start, "pyramid": list(pyramid or FULL), "boneyard": boneyard},
+                 edition)
 
 
 def give(state: dict[str, Any], seat: int, *cards: str, zone: str = "hand") -> dict[str, Any]:
@@ -29,7 +32,7 @@ def give(state: dict[str, Any], seat: int, *cards: str, zone: str = "hand") -> d
     for card in cards:
         player["cards"] += 1
         player[zone] += 1
-        if card != e.UNKNOWN:
+        if card != UNKNOWN:
             player["known"][card] = player["known"].get(card, 0) + 1
             state["located"][card] = state["located"].get(card, 0) + 1
     return state
@@ -49,28 +52,16 @@ def play(state: dict[str, Any], *moves: dict[str, Any], seat: int | None = None
          ) -> dict[str, Any]:
     """Apply moves by the active seat (or ``seat``)."""
     for move in moves:
-        state = e.apply(state, state["current"] if seat is None else seat, move)
+        state = VALLEY.apply(state, state["current"] if seat is None else seat, move)
     return state
 
 
-def refused(state: dict[str, Any], move: dict[str, Any], seat: int | None = None
-            ) -> RuleViolation:
-    """The RuleViolation ``move`` raises; the state must be unchanged afterwards."""
-    before = copy.deepcopy(state)
+def refused(state: dict[str, Any], move: dict[str, Any], code: str, seat: int | None = None,
+            field: str | None = ...) -> RuleViolation:  # type: ignore[assignment]
+    """``move`` by the active seat (or ``seat``) is refused with ``code`` (and ``field``, when
+    given), the state unchanged: the shared check of tests/rules/refusals.py."""
     seat = state["current"] if seat is None else seat
-    try:
-        e.apply(state, seat, move)
-    except RuleViolation as violation:
-        assert state == before, "a refused move changed the state"
-        assert violation.render()                      # the msgid takes its parameters
-        try:
-            e.validate(state, seat, move)
-        except RuleViolation as again:
-            assert again.code == violation.code
-        else:
-            raise AssertionError("validate accepted what apply refused")
-        return violation
-    raise AssertionError(f"{move!r} was accepted")
+    return assert_refused(VALLEY, state, seat, move, code, field)
 
 
 def pay(*cards: Any) -> list[dict[str, Any]]:

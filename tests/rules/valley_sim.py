@@ -17,11 +17,14 @@ import random
 from typing import Any
 
 from companion.rules.base import Edition
-from companion.rules.valley import engine as e
+from companion.rules.valley import VALLEY
 from companion.rules.valley import pyramid as pyr
-from companion.rules.valley import tables as t
+from companion.rules.valley import printed as t
 from companion.rules.valley.edition import EDITION_VALUES
 from companion.rules.valley.pools import Pool, PoolId
+from companion.rules.valley.setup import normalise_options, pool_of, setup
+from companion.rules.valley.state import (REVEALED, UNKNOWN, card_set, printed_value,
+                                          rebuild_needed)
 
 NAMES = ["Ana", "Bo", "Cy", "Di", "Eva", "Filip"]
 # The sim's truth for the six Afterlife names the catalogue cannot place (spec §2.5): they
@@ -75,8 +78,8 @@ class Sim:
         self.options = dict(options or {})
         self.unknown_rate = unknown_rate
         self.check_every_move = check_every_move
-        opts = e.normalise_options(self.options, players)
-        self.pool = e.pool_of(opts)
+        opts = normalise_options(self.options, players)
+        self.pool = pool_of(opts)
         self.solo = opts["solo"] if opts["solo"] != "none" else None
         stock = true_titles(self.pool, rng)
         self.cost = {c: rng.randint(0, 7) for c in stock}
@@ -106,7 +109,7 @@ class Sim:
         self.setup_doc = {"start_player": start, "pyramid": [self.name(c) for c in self.pyramid],
                           "boneyard": self.name(self.boneyard[0])}
         self.names = NAMES[:players]
-        self.state = e.setup(self.options, self.names, self.setup_doc, self.edition)
+        self.state = setup(self.options, self.names, self.setup_doc, self.edition)
         self.hands = []
         for _ in range(players):
             deck = [s for s, n in t.STARTERS_PER_PLAYER.items() for _ in range(n)]
@@ -138,7 +141,7 @@ class Sim:
         return next((g.id for g in self.pool.groups if self.true_set(card) in g.sets), None)
 
     def name(self, card: str) -> str:
-        return e.UNKNOWN if self.rng.random() < self.unknown_rate else card
+        return UNKNOWN if self.rng.random() < self.unknown_rate else card
 
     def draw(self, player: dict[str, Any], count: int) -> None:
         for _ in range(count):
@@ -162,7 +165,7 @@ class Sim:
     def typed(self, key: str, card: str, always: bool = False) -> int | None:
         """The printed value as the move would type it: left out now and then when the
         table already knows it."""
-        known = e.printed(self.state, key, card) if card != e.UNKNOWN else None
+        known = printed_value(self.state, key, card) if card != UNKNOWN else None
         value = {"cost": self.cost, "capital": self.capital, "vp": self.vp}[key].get(card)
         if known is not None and not always and self.rng.random() < 0.5:
             return None
@@ -172,7 +175,7 @@ class Sim:
         """What a seal must say about a card: its set when the table does not know it, a
         unique's VP."""
         info: dict[str, Any] = {}
-        if e.card_set(self.state, card) is None:
+        if card_set(self.state, card) is None:
             info["set"] = self.true_set(card)
         if self.true_set(card) == t.UNIQUE:
             vp = self.typed("vp", card)
@@ -185,7 +188,7 @@ class Sim:
         pick: dict[str, Any] = {"slot": slot}
         engine_card = self.state["pyramid"][pyr.INDEX[slot]]
         true_card = self.pyramid[pyr.INDEX[slot]]
-        if engine_card == e.UNKNOWN and (name or self.rng.random() < 0.5):
+        if engine_card == UNKNOWN and (name or self.rng.random() < 0.5):
             pick["card"] = true_card
         emptied = list(self.pyramid)
         emptied[pyr.INDEX[slot]] = None
@@ -212,7 +215,7 @@ class Sim:
     def play(self, move: dict[str, Any]) -> None:
         seat = self.state["current"]
         try:
-            state = e.apply(self.state, seat, move)
+            state = VALLEY.apply(self.state, seat, move)
         except Exception as problem:
             raise AssertionError(f"refused {move!r}: {problem!r} "
                                  f"{getattr(problem, 'params', '')}") from problem
@@ -240,7 +243,7 @@ class Sim:
         self.free_sealed = False
         steps = self.rng.randint(0, 6)
         for _ in range(steps):
-            if e.is_over(self.state):
+            if VALLEY.is_over(self.state):
                 return
             choice = self.rng.random()
             player = self.hands[seat]
@@ -283,7 +286,7 @@ class Sim:
             self.turn_table.append({"card": card, "use": "capital", "out": False})
             named = self.name(card)
             item: dict[str, Any] = {"card": named}
-            capital = self.typed("capital", card, always=named == e.UNKNOWN)
+            capital = self.typed("capital", card, always=named == UNKNOWN)
             if capital is not None:
                 item["capital"] = capital
             items.append(item)
@@ -301,7 +304,7 @@ class Sim:
             pick = self.pick(slot)
             move = {"type": "buy", **pick}
             named = pick.get("card", self.state["pyramid"][pyr.INDEX[slot]])
-            cost = self.typed("cost", card, always=named == e.UNKNOWN)
+            cost = self.typed("cost", card, always=named == UNKNOWN)
             if cost is not None:
                 move["cost"] = cost
             move["pay"] = self.pay(seat, chosen)
@@ -381,7 +384,7 @@ class Sim:
         sealed = entry["card"]
         self.hands[seat]["tomb"].append(sealed)
         seal = {"played": target, **self.seal_info(sealed)}
-        if self.state["played"][target]["card"] == e.UNKNOWN:
+        if self.state["played"][target]["card"] == UNKNOWN:
             seal["card"] = sealed
         return {**move, "seal": seal}
 
@@ -475,7 +478,7 @@ class Sim:
     def state_card_unknown(self, slot: str, pick: dict[str, Any]) -> bool:
         """Whether the engine's picture lacks this card's cost (so Nut's check skips)."""
         card = pick.get("card", self.engine_card(slot))
-        return card == e.UNKNOWN or e.printed(self.state, "cost", card) is None
+        return card == UNKNOWN or printed_value(self.state, "cost", card) is None
 
     def engine_card(self, slot: str) -> Any:
         """The engine's card for a true slot, following the sim's crumbles this move."""
@@ -540,8 +543,8 @@ class Sim:
             self.boneyard.append(revealed)
             self.play({"type": "decline"})
             return PLAYED
-        buy: dict[str, Any] = {"type": "buy", "slot": e.REVEALED}
-        typed = self.typed("cost", revealed, always=named == e.UNKNOWN)
+        buy: dict[str, Any] = {"type": "buy", "slot": REVEALED}
+        typed = self.typed("cost", revealed, always=named == UNKNOWN)
         if typed is not None:
             buy["cost"] = typed
         buy["pay"] = self.pay(seat, chosen)
@@ -591,8 +594,8 @@ class Sim:
     def act_generic(self, seat, index, card):
         """A card whose action nobody clarified: the sim gives it a truthful public effect."""
         move = self.start_action(seat, index, card)
-        if card != e.UNKNOWN and self.rng.random() < 0.2:
-            move["card"] = e.UNKNOWN if self.rng.random() < 0.3 else card
+        if card != UNKNOWN and self.rng.random() < 0.2:
+            move["card"] = UNKNOWN if self.rng.random() < 0.3 else card
         effects = []
         roll = self.rng.random()
         player = self.hands[seat]
@@ -626,7 +629,7 @@ class Sim:
 
     def end_turn(self, seat: int) -> None:
         move: dict[str, Any] = {"type": "end_turn"}
-        assert e.rebuild_needed(self.state) == (not self.changed and bool(self.occupied()))
+        assert rebuild_needed(self.state) == (not self.changed and bool(self.occupied()))
         if not self.changed and self.occupied():
             pick = self.pick(self.rng.choice(self.occupied()))
             self.boneyard.append(self.take(pick))
@@ -654,7 +657,7 @@ class Sim:
 
     def run(self) -> "Sim":
         turns = 0
-        while not e.is_over(self.state):
+        while not VALLEY.is_over(self.state):
             self.play_turn()
             turns += 1
             assert turns < MAX_TURNS, "the game did not end"
@@ -667,7 +670,7 @@ class Sim:
         assert pyr.settled(state["pyramid"]), state["pyramid"]
         assert [c is None for c in state["pyramid"]] == [c is None for c in self.pyramid]
         for engine_card, true_card in zip(state["pyramid"], self.pyramid):
-            assert engine_card in (None, e.UNKNOWN, true_card)
+            assert engine_card in (None, UNKNOWN, true_card)
         assert state["supply"] == len(self.supply)
         assert len(state["boneyard"]) == len(self.boneyard)
         if state["phase"] in ("play", "brain_hook", "reveal"):

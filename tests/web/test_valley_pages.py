@@ -11,7 +11,8 @@ import re
 import pytest
 
 from companion import db
-from companion.rules.valley import engine as e
+from companion.rules.valley import VALLEY
+from companion.rules.valley.pyramid import SLOTS
 from companion.services import tables as live
 from tests.factories import seat_token
 from tests.web.valley_forms import forms, move_form
@@ -325,11 +326,11 @@ def test_the_last_turn_through_the_page_shows_the_scoresheet(client, table):
         game = live.get_table(db.session(), table_id)
         state = live.state_at(db.session(), game)
     for step in range(3000):
-        seat = e.to_act(state)
-        chance = e.chance(state)
-        move = chance.draw(rng) if chance else rng.choice(e.legal_moves(state, seat))
-        after = e.apply(state, seat, move)
-        if e.is_over(after):
+        (seat,) = VALLEY.awaiting(state).seats
+        chance = VALLEY.chance(state)
+        move = chance.draw(rng) if chance else rng.choice(VALLEY.legal_moves(state, seat))
+        after = VALLEY.apply(state, seat, move)
+        if VALLEY.is_over(after):
             break
         if seat not in tokens:
             tokens[seat] = seat_token(phones[seat].client, table_id)
@@ -353,7 +354,7 @@ def test_the_last_turn_through_the_page_shows_the_scoresheet(client, table):
         page = other.page()
         assert "Final scores" in page and "The game is over." in page
         assert re.search(r"(Winner|Shared win): ", page) and "Your move" not in page
-    sheet = e.score(after).as_dict()
+    sheet = VALLEY.score(after).as_dict()
     totals = re.findall(r'<tr class="total"><th scope="row">Total</th>(.*?)</tr>',
                         ana.page(), re.S)[0]
     assert [int(n) for n in re.findall(r">(\d+)<", totals)] == [
@@ -372,7 +373,7 @@ def owning(client, card: str, rest=None, before=()):
     ``before``; her phone."""
     opened = client.post("/api/v1/tables", json={
         "game": "valley", "players": ["Ana", "Bo"],
-        "setup": {"start_player": 0, "pyramid": dict(zip(e.pyr.SLOTS, [card] + (rest or REST))),
+        "setup": {"start_player": 0, "pyramid": dict(zip(SLOTS, [card] + (rest or REST))),
                   "boneyard": "spear"}}).get_json()
     table_id = opened["id"]
     ana = Phone(client.application.test_client(), table_id, 0)
@@ -458,7 +459,7 @@ def test_senet_with_the_opponents_axe_reaction_through_its_form(client):
     every opponent of Bo (Ana) discards her most expensive hand card."""
     opened = client.post("/api/v1/tables", json={
         "game": "valley", "players": ["Ana", "Bo"],
-        "setup": {"start_player": 0, "pyramid": dict(zip(e.pyr.SLOTS, [
+        "setup": {"start_player": 0, "pyramid": dict(zip(SLOTS, [
             "senet", "sling", "dagger", "axe", "nut", "brooch"])), "boneyard": "spear"}}
     ).get_json()
     table_id = opened["id"]

@@ -3,7 +3,7 @@
 Every printed value no source gives is entered once by the group and reused: the VP of the
 starters (Shabti 1 is in the seed; Urn, Box of Food and Offering Table default to 1,
 unverified), the VP of each unique, the cost and capital of each card, and the set of each
-card whose colour the catalogue does not know (tables.PLACEABLE). Each entry is a mapping from
+card whose colour the catalogue does not know (printed.PLACEABLE). Each entry is a mapping from
 a title (its id, English or Czech name) to the value; a group's entries are laid over the
 catalogue's defaults by :func:`printed_values`.
 """
@@ -14,7 +14,7 @@ from typing import Any, Callable, Mapping
 
 from ..base import (ChoiceField, Edition, EditionValue, IntField, N_, ObjectField,
                     RuleViolation)
-from . import tables as t
+from . import printed as t
 from .pools import placement_choices
 
 MAX_PRINTED = 99          # a sanity bound for typed printed numbers (VP, cost, capital)

@@ -65,7 +65,7 @@ from typing import Any, Mapping
 from ..base import (Assumption, ChoiceField, Edition, IntField, InvalidDocument, ListField, N_,
                     ObjectField, RuleViolation, Scoresheet, Term, TextField, check_document,
                     edition_schema, resolve_edition)
-from . import tables as t
+from . import printed as t
 from .edition import EDITION_VALUES, printed_values
 from .pools import (CHOSEN_SIZES, POOL_LABELS, Pool, PoolId, Solo, UNIQUE_BOX_LABELS, UniqueBox,
                     all_group_ids, build_pool, group_by_id, group_titles, title_set)

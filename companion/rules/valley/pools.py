@@ -3,8 +3,8 @@
 Spec §11 (optional rules: mix of sets, half sets independent or merged by colour, longer game,
 five and six players), §3 (stock and supply sizes), §12 (solo: the perfect tomb of a pool) and
 §13 (copy limits per title). A pool is computed from the table's options and the group's
-placements of titles whose set the catalogue does not know (tables.EDITION_DEFAULTS
-``card_set``); nothing here is printed data, it is all derived from tables.py.
+placements of titles whose set the catalogue does not know (printed.EDITION_DEFAULTS
+``card_set``); nothing here is printed data, it is all derived from printed.py.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from types import MappingProxyType
 from typing import Mapping
 
 from ..base import N_
-from . import tables as t
+from . import printed as t
 
 
 class PoolId(StrEnum):
@@ -100,10 +100,6 @@ class Pool:
     starter_decks: int                  # 4, or 8 when both boxes are open
     choices: Mapping[int, str]          # the set picked for each chosen size
 
-    @property
-    def group_of_set(self) -> dict[str, str]:
-        return {s: g.id for g in self.groups for s in g.sets}
-
     def group(self, group_id: str) -> Group | None:
         return next((g for g in self.groups if g.id == group_id), None)
 
@@ -120,22 +116,9 @@ class Pool:
     def supply_after_setup(self) -> int:
         return self.stock - t.PYRAMID_CARDS - t.OPENING_BONEYARD_CARDS
 
-    @property
-    def unique_candidates(self) -> list[str]:
-        return [u for box in self.unique_boxes for u in t.unique_titles(box)]
-
     def starter_copies(self, players: int) -> dict[str, int]:
         """Starters in play: the players' decks only; the rest stays in the box (SEED l.66)."""
         return {s: n * players for s, n in t.STARTERS_PER_PLAYER.items()}
-
-
-def choices_of(pool: PoolId, options: Mapping[str, object]) -> dict[int, str]:
-    """The set picked for each chosen size: ``options["set_<size>"]``, default Afterlife's."""
-    picked = {}
-    for size in CHOSEN_SIZES.get(pool, ()):
-        value = options.get(f"set_{size}") or t.SIZE_PAIRS[size][0]
-        picked[size] = value if value in t.SIZE_PAIRS[size] else t.SIZE_PAIRS[size][0]
-    return picked
 
 
 def build_pool(pool_id: str, choices: Mapping[int, str] | None = None,
@@ -205,7 +188,7 @@ def group_titles(group: Group, placements: Mapping[str, str]) -> list[str]:
 
 
 def title_set(title_id: str, placements: Mapping[str, str]) -> str | None:
-    """The set id of a title, ``tables.UNIQUE`` for a unique, None while unknown; the group's
+    """The set id of a title, ``printed.UNIQUE`` for a unique, None while unknown; the group's
     placements override the catalogue's unverified ones."""
     placed = placements.get(title_id)
     if placed:

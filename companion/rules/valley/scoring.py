@@ -5,7 +5,7 @@ the square of its distinct titles; the tie goes to fewer tomb cards, then it is 
 (solo: a set title held twice counts for neither; the win is the perfect tomb, decided by its
 contents, with 164 as a cross-check of the entered VPs for Afterlife).
 
-Both score-only mode (final.py) and the live referee (engine.py) build :class:`PlayerTomb`
+Both score-only mode (final.py) and the live table's tombs (tombs.py) build :class:`PlayerTomb`
 entries and call :func:`score_tombs`, so one set of rules produces every Scoresheet.
 """
 
@@ -16,10 +16,10 @@ from dataclasses import dataclass, field
 from typing import Iterable, Mapping, Sequence
 
 from ..base import Assumption, Category, PlayerScore, Scoresheet, TieBreak, competition_ranks
-from . import tables as t
+from . import printed as t
 from .pools import Pool, PoolId, perfect_tomb
 
-# Reasons attached to categories (stable ids; labelled by tables.REASON_LABELS).
+# Reasons attached to categories (stable ids; labelled by printed.REASON_LABELS).
 SOLO_PAIRS_EXCLUDED = "solo_pairs_excluded"    # §12.1 both copies held: neither counts
 PERFECT = "perfect"                            # §12.2 the solo win
 NOT_PERFECT = "not_perfect"

@@ -60,7 +60,7 @@ class Kind(StrEnum):
 
 class Action(StrEnum):
     """The clarified card effects of spec §8 (Afterlife); every other card's action is
-    ``None`` ("unknown", spec §2.2) and is logged as a generic action (engine)."""
+    ``None`` ("unknown", spec §2.2) and is logged as a generic action (effects.py)."""
 
     NUT = "nut"
     BROOCH = "brooch"
@@ -155,8 +155,9 @@ UNIQUES_PER_BOX = 6              # SPEC §2.3 (purple, 1 copy each); SEED l.373 
 UNIQUES_SIX_PLAYERS = 10         # SEED l.358: "celkem 10 unikátních karet"
 UNIQUE_COPIES = 1
 UNIQUE = "unique"                # the ``card_set`` value of a unique card
-AFTERLIFE_UNIQUE_VP_TOTAL = 19   # SPEC §12.3: 164 - 135 - 10, a cross-check only
 PERFECT_SOLO_AFTERLIFE = 164     # SEED l.373
+# SPEC §12.3: the perfect tomb less its sets (135) and starters (10); a cross-check only
+AFTERLIFE_UNIQUE_VP_TOTAL = PERFECT_SOLO_AFTERLIFE - 135 - 10
 
 SIZE_PAIRS: Mapping[int, tuple[str, str]] = MappingProxyType({   # SEED l.327-334
     3: ("mummification", "sarcophagi"),
