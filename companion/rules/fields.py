@@ -168,6 +168,28 @@ def _choice_values(spec: ChoiceField) -> tuple:
     return entry[1]
 
 
+_LOOKUPS: dict[int, tuple["ChoiceField", Any]] = {}
+
+
+def _is_choice(spec: ChoiceField, value: Any) -> bool:
+    """Whether ``value`` is one of the choices: a set lookup where every choice is hashable
+    (a choice among 170 card titles costs no more than among 3), else a scan."""
+    entry = _LOOKUPS.get(id(spec))
+    if entry is None or entry[0] is not spec:
+        if len(_LOOKUPS) > 4096:
+            _LOOKUPS.clear()
+        values = _choice_values(spec)
+        try:
+            lookup: Any = frozenset(values)
+        except TypeError:                  # list values (a group of suns): scan them
+            lookup = values
+        entry = _LOOKUPS[id(spec)] = (spec, lookup)
+    try:
+        return value in entry[1]
+    except TypeError:                      # an unhashable value is no hashable choice
+        return False
+
+
 def _absent(spec: Field) -> tuple[bool, Any]:
     """What a missing (or null) entry becomes: ``(True, value)``, or ``(False, None)`` when
     it is required; ``_OMIT`` as the value leaves it out of the clean copy."""
@@ -231,7 +253,7 @@ class _Checker:
         if isinstance(spec, ObjectField):
             return self.check_object(spec, value, path)
         if isinstance(spec, ChoiceField):
-            if isinstance(value, bool) or _plain(value) not in _choice_values(spec):
+            if isinstance(value, bool) or not _is_choice(spec, _plain(value)):
                 self.fail("schema.not_a_choice", N_("Choose one of the values offered."), path)
                 return _placeholder(spec)
             return _plain(value)
