@@ -19,7 +19,7 @@ import pytest
 from companion.rules.base import InvalidDocument, resolve_edition
 from companion.rules.pyramids import generate as g
 from companion.rules.pyramids import ours
-from companion.rules.pyramids import tables as t
+from companion.rules.pyramids import printed as t
 from companion.rules.pyramids.cards import layout_problems
 from companion.rules.pyramids.edition import EDITION_VALUES, known_cards
 from companion.rules.pyramids.placement import (NEIGHBOURS, SHAPE_FORMS, connected, index,

@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 from companion.rules import base
 from companion.rules.base import InvalidDocument
 from companion.rules.pyramids import PYRAMIDS
-from companion.rules.pyramids import tables as t
+from companion.rules.pyramids import printed as t
 from companion.rules.pyramids.final import FINAL_SCHEMA, score_final
 from companion.rules.pyramids.sibling import SIBLING_SCHEMA
 

@@ -48,7 +48,7 @@ from ..base import (Assumption, BoolField, ChoiceField, IntField, InvalidDocumen
                     Listing,
                     N_, ObjectField, RuleViolation, Scoresheet, TextField, check_document,
                     resolve_edition)
-from . import tables as t
+from . import printed as t
 from .edition import EDITION_VALUES, LABELS, known_cards
 from .scoring import PlayerTally, score_game
 

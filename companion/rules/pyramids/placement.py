@@ -16,7 +16,7 @@ from enum import StrEnum
 from functools import lru_cache
 from typing import Collection, Iterable, Sequence
 
-from .tables import CELLS, GRID, SHAPES, Cell
+from .printed import CELLS, GRID, SHAPES, Cell
 
 
 class Problem(StrEnum):

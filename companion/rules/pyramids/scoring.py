@@ -13,7 +13,7 @@ from typing import Iterable, Mapping, Sequence
 
 from ..base import (Assumption, Category, PlayerScore, Scoresheet, TieBreak,
                     competition_ranks)
-from . import tables as t
+from . import printed as t
 
 NONE_TICKED = "none_ticked"                       # §9: no skull ticked costs nothing
 TIEBREAK_LOWEST_CARD = "pyramids.lowest_card"     # §9: lowest completed card number wins a tie

@@ -30,7 +30,7 @@ from typing import Any, Mapping, Sequence
 from ..base import (Category, ChoiceField, IntField, InvalidDocument, ListField, N_, ObjectField,
                     PlayerScore, RuleViolation, Scoresheet, TextField, TieBreak, check_document,
                     competition_ranks)
-from . import tables as t
+from . import printed as t
 
 TIEBREAK_COLOUR_COUNTS = "silver_gold.colour_counts"
 
