@@ -1,4 +1,4 @@
-"""Silver & Gold – Pyramids live referee (companion/rules/pyramids/engine.py) against spec
+"""Silver & Gold – Pyramids live referee (companion/rules/pyramids/, the live game) against spec
 silver-gold-pyramids.md §3-§9, §14 and issue 13.
 
 1. The ruleset's members, set-up (§3) and its refusals.

@@ -1,4 +1,4 @@
-"""Silver & Gold – Pyramids: what the phones send (companion/rules/pyramids/engine.py), against
+"""Silver & Gold – Pyramids: what the phones send (pyramids/deal.py, marking.py), against
 spec silver-gold-pyramids.md §3, §5 and issue 13.
 
 1. The app deals (§3 for a group that plays with phones only): the deal and the offer are

@@ -15,7 +15,7 @@ sibling *Silver & Gold*). Sources, cited by the short names used below:
           (spec §13, §15).
 
 Spec and seed agree on every number here. The values no source prints are edition data
-("our copy", :class:`~companion.rules.base.EditionValue` in ``__init__.py``), never hard-coded:
+("our copy", :class:`~companion.rules.base.EditionValue` in :mod:`.edition`), never hard-coded:
 the skull penalties (default: OURS), the published expedition deck (default: SPEC §2.2) and the
 published cards' layouts (entered by the group; none by default).
 """
@@ -81,7 +81,7 @@ SYMBOLS: tuple[str, ...] = ("R", "G", "T", "S", "P", "X")   # the cells with an 
 
 # --------------------------------------------------------------------------------------------
 # Expedition shapes (spec §2.2). The palette is every free polyomino of 2-4 cells; each shape is
-# given by its cells (row, column) in one orientation; the engine derives all 8.
+# given by its cells (row, column) in one orientation; placement.py derives all 8.
 # --------------------------------------------------------------------------------------------
 
 SHAPES: Mapping[str, tuple[tuple[int, int], ...]] = MappingProxyType({

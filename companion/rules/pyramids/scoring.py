@@ -2,7 +2,7 @@
 
 Implements spec §6 (symbol effects on the scoring card, with their caps), §8 (the race for the
 10 / 6 / 3 boxes, simultaneous claims by lowest card number) and §9 (end scoring and the tie
-rule). Both score-only mode (:mod:`.final`) and the live referee (:mod:`.engine`) call
+rule). Both score-only mode (:mod:`.final`) and the live game (:mod:`.result`) call
 :func:`score_game`, so one set of rules produces every Scoresheet.
 """
 
