@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import copy
+from collections import deque
 from functools import partial
-from typing import Any, Iterable, Mapping
+from typing import Any, Collection, Iterable, Mapping
 
 from companion.rules.base import resolve_edition
 from companion.rules.pyramids import PYRAMIDS
 from companion.rules.pyramids import printed as t
 from companion.rules.pyramids.edition import EDITION_VALUES
+from companion.rules.pyramids.placement import NEIGHBOURS
 from companion.rules.pyramids.state import Phase, card_grid
 from tests.rules.refusals import assert_refused
 
@@ -53,6 +55,23 @@ def fixture_game(players: int = 2, **entries: Any) -> dict[str, Any]:
     layouts = [{"number": n, "colour": "purple" if n <= 4 else "orange", "grid": list(FIXTURE)}
                for n in range(1, 9)]
     return new_game(players, "published", card_layouts=layouts, **entries)
+
+
+def connected(cells: Collection[int]) -> bool:
+    """Whether the cells form one orthogonally connected group (an empty set does): the tests'
+    check of the cards and of the marks the referee accepted."""
+    if not cells:
+        return True
+    first = next(iter(cells))
+    seen = {first}
+    queue = deque([first])
+    while queue:
+        here = queue.popleft()
+        for n in NEIGHBOURS[here]:
+            if n in cells and n not in seen:
+                seen.add(n)
+                queue.append(n)
+    return len(seen) == len(cells)
 
 
 def cell(card: int, row: int, col: int) -> dict[str, int]:

@@ -35,14 +35,14 @@ from companion.rules.base import RuleViolation, normalise_options
 from companion.rules.pyramids import PYRAMIDS, ours
 from companion.rules.pyramids import printed as t
 from companion.rules.pyramids.final import score_final
-from companion.rules.pyramids.placement import (NEIGHBOURS, connected, entrance,
-                                                legal_placements, legal_singles, position)
+from companion.rules.pyramids.placement import (NEIGHBOURS, entrance, legal_placements,
+                                                legal_singles, position)
 from companion.rules.pyramids.state import (Phase, card_colour, card_grid, expedition_left,
                                             pass_allowed)
 from tests.rules.playout import print_replay_speed
 from tests.rules.pyramids_helpers import (FIXTURE, NAMES, arrange, at, cards_in_play, cell, code,
-                                          edition, fixture_game, hands, hold, mark, new_game,
-                                          others_mark, refused, reveal, turn)
+                                          connected, edition, fixture_game, hands, hold, mark,
+                                          new_game, others_mark, refused, reveal, turn)
 
 # The live referee's modules (the engine of the game, one module per move family).
 LIVE_MODULES = tuple(importlib.import_module(f"companion.rules.pyramids.{name}") for name in (

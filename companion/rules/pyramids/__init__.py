@@ -60,7 +60,6 @@ class PyramidsRuleset(GameRules):
         variants=(("pyramids", N_("Silver & Gold – Pyramids")),
                   ("silver_gold", N_("Silver & Gold (2019), the original"))))
     final_schema = final.FINAL_SCHEMA
-    sibling_schema = sibling.SIBLING_SCHEMA     # the Silver & Gold document (variant)
     options = (
         ChoiceField("cards", N_("Pyramid cards"), (
             (CardsMode.OURS.value, N_("Our print-and-play cards: every mark refereed")),

@@ -53,7 +53,6 @@ from .edition import EDITION_VALUES, LABELS, known_cards
 from .scoring import PlayerTally, score_game
 
 PLAYER_COUNTS = t.PLAYER_COUNTS
-VARIANTS = ("pyramids", "silver_gold")
 COMPLETED_FORM_SIZE = 12          # inputs the phone form offers (the JSON API takes any number)
 
 CARD_SCHEMA = ObjectField("card", N_("Completed card"), (

@@ -229,20 +229,4 @@ def shortest_path(flat: str) -> list[int] | None:
     return None
 
 
-def connected(cells: Collection[int]) -> bool:
-    """Whether the cells form one orthogonally connected group (an empty set does)."""
-    if not cells:
-        return True
-    first = next(iter(cells))
-    seen = {first}
-    queue = deque([first])
-    while queue:
-        cell = queue.popleft()
-        for n in NEIGHBOURS[cell]:
-            if n in cells and n not in seen:
-                seen.add(n)
-                queue.append(n)
-    return len(seen) == len(cells)
-
-
 assert CELLS == len(NEIGHBOURS)

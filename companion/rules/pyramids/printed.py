@@ -100,9 +100,8 @@ SHAPES: Mapping[str, tuple[tuple[int, int], ...]] = MappingProxyType({
 # straight line" and an L). Our print-and-play deck (OURS) is the same eight cards.
 DEFAULT_EXPEDITION_DECK: tuple[str, ...] = ("I2", "I3", "I3", "L3", "L3", "I4", "L4", "O4")
 
-# SPEC §2.3 placeholder for the published scoring card [unverified]: box k costs k points. Not
-# the default (the default is OURS, the scoring card we print); kept for reference.
-SPEC_PLACEHOLDER_SKULL_PENALTIES: tuple[int, ...] = tuple(range(1, SKULL_BOXES + 1))
+# SPEC §2.3 has a placeholder for the published scoring card [unverified]: box k costs k points.
+# It is not used: the default is OURS, the scoring card we print (edition.py).
 SEED_KNOWN_SKULL_PENALTY = 6    # SEED example: "Zaškrtnutá lebka s nejvyšší hodnotou mu odečítá 6"
 
 # --------------------------------------------------------------------------------------------

@@ -76,7 +76,6 @@ FORM_PLAYER_SCHEMA = ObjectField("player", N_("Player"), (
               max_items=t.SG_COIN_BOXES // t.SG_COINS_PER_ROW, item_label=N_("Trophy %(n)d")),
     PLAYER_SCHEMA.fields[4],
 ))
-FORM_COMPLETED_SIZE = 12          # card rows the phone form offers
 
 
 def _blank(value: Any) -> bool:
