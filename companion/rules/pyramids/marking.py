@@ -512,6 +512,11 @@ def read_marks(state: Mapping[str, Any], seat: int, refs: Sequence[CellRef]
         shape=t.SHAPE_LABELS[state["shape"]])
 
 
+# --------------------------------------------------------------------------------------------
+# The colour of a card completed (§7; record mode §10: known, or reported)
+# --------------------------------------------------------------------------------------------
+
+
 def _completion_colours(state: Mapping[str, Any], completed: Sequence[int],
                         reported: Sequence[Mapping[str, Any]] | None) -> dict[int, str]:
     """The colour of each card this move completes: known (ours, the group's records) or
@@ -544,7 +549,7 @@ def _completion_colours(state: Mapping[str, Any], completed: Sequence[int],
     return colours
 
 
-def colour_known(state: Mapping[str, Any], colour: str, earlier: Mapping[int, str]) -> int:
+def known_of_colour(state: Mapping[str, Any], colour: str, earlier: Mapping[int, str]) -> int:
     """How many cards of ``colour`` are known: from the group's records, every completed card
     (this step's included) and ``earlier`` (this move's)."""
     numbers = {n for n, c in enumerate(state["colours"] or ()) if c == colour}
@@ -561,7 +566,7 @@ def _colour_full(state: Mapping[str, Any], colour: str, earlier: Mapping[int, st
     The one place where a mark looks beyond its own seat (COLOUR_REPORTS_CONTRADICT): two
     reports that together give a colour a 17th card cannot both be true, so the later one is
     refused. In every situation the cards allow, the marks of a step still commute."""
-    return colour_known(state, colour, earlier) >= t.CARDS_PER_COLOUR
+    return known_of_colour(state, colour, earlier) >= t.CARDS_PER_COLOUR
 
 
 # --------------------------------------------------------------------------------------------

@@ -17,10 +17,15 @@ from typing import Any, Iterable, Mapping, Sequence
 
 from ..base import Chance
 from . import printed as t
-from .marking import colour_known
+from .marking import known_of_colour
 from .placement import SHAPE_SIZES, legal_placements, legal_singles, position, tomb
 from .state import (MoveKind, Phase, Source, awaiting, card_colour, card_grid, expedition_left,
                     marks_on, new_card, open_card, pass_allowed)
+
+
+# --------------------------------------------------------------------------------------------
+# Legal moves: concrete moves a seat may send (random play-outs, tests)
+# --------------------------------------------------------------------------------------------
 
 
 def _cell(ref_card: int, cell: int) -> dict[str, int]:
@@ -67,7 +72,7 @@ def _completion(state: Mapping[str, Any], numbers: Iterable[int]
     for number in numbers:
         colour = card_colour(state, number)
         if colour is None:                       # the colour with the most room left
-            colour = min(t.COLOURS, key=lambda c: colour_known(state, c, chosen))
+            colour = min(t.COLOURS, key=lambda c: known_of_colour(state, c, chosen))
         chosen[number] = colour
         out.append({"number": number, "colour": colour})
     return out
@@ -167,6 +172,11 @@ def legal_moves(state: Mapping[str, Any], seat: int) -> list[dict[str, Any]]:
     return [{"type": MoveKind.REFILL.value, "cards": state["deck"][:count]}]
 
 
+# --------------------------------------------------------------------------------------------
+# Prompts: what a phone offers, and what a waiting phone shows
+# --------------------------------------------------------------------------------------------
+
+
 def _card_view(state: Mapping[str, Any], card: Mapping[str, Any]) -> dict[str, Any]:
     number = card["number"]
     grid = card_grid(state, number)
@@ -226,6 +236,11 @@ def prompts(state: Mapping[str, Any], seat: int) -> dict[str, Any]:
                 "deck": len(state["deck"]), "left": state["pending"][0]["left"], **draw}
     return {"moves": [MoveKind.REFILL.value], "count": state["pending"][0]["count"],
             "deck": len(state["deck"]), **draw}
+
+
+# --------------------------------------------------------------------------------------------
+# The physical outcome awaited, and what one phone may see
+# --------------------------------------------------------------------------------------------
 
 
 def chance(state: Mapping[str, Any]) -> Chance | None:
