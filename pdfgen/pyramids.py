@@ -9,7 +9,7 @@ registered with :mod:`pdfgen.registry`.
   card for the play aids.
 
 Every value comes from ``companion.rules.pyramids``: the layouts, the expedition deck and the
-penalties from :mod:`companion.rules.pyramids.ours`, the printed numbers from its ``tables``.
+penalties from :mod:`companion.rules.pyramids.ours`, the printed numbers from its ``printed``.
 Nothing is copied from the published cards: the symbols are drawn here, the same shapes as the
 phone page's (templates/games/pyramids/_art.html), each told apart by its outline so that the
 cards read in black and white. Chambers are 11 mm squares, room for a pen's cross.
@@ -20,7 +20,7 @@ from __future__ import annotations
 from typing import Callable, Sequence
 
 from companion.rules.pyramids import ours
-from companion.rules.pyramids import tables as pt
+from companion.rules.pyramids import printed as pt
 
 from .cardface import Gap, Heading, Line, Para
 from .document import Card, Draw, PdfWriter, Surface

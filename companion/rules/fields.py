@@ -46,11 +46,13 @@ class TextField:
 
 @dataclass(frozen=True)
 class BoolField:
-    """True or false; missing means ``default`` (None: required)."""
+    """True or false; missing means ``default`` (None: required, unless ``optional``, which
+    makes a missing value None: "not said", e.g. a choice left to the table's option)."""
 
     key: str
     label: str
     default: bool | None = False
+    optional: bool = False
 
 
 @dataclass(frozen=True)
@@ -193,7 +195,7 @@ def _is_choice(spec: ChoiceField, value: Any) -> bool:
 def _absent(spec: Field) -> tuple[bool, Any]:
     """What a missing (or null) entry becomes: ``(True, value)``, or ``(False, None)`` when
     it is required; ``_OMIT`` as the value leaves it out of the clean copy."""
-    if isinstance(spec, BoolField):
+    if isinstance(spec, BoolField) and not spec.optional:
         return spec.default is not None, spec.default      # default None: required
     if getattr(spec, "optional", False):
         return True, None

@@ -76,7 +76,7 @@
     return template.replace(/%\((\w+)\)s/g, function (_, key) { return values[key]; });
   }
 
-  // ---- reading the taps, as the referee will (engine.read_marks), to show it --------------
+  // ---- reading the taps, as the referee will (marking.read_marks), to show it --------------
   function read(form) {
     var shape = JSON.parse(form.dataset.shape);
     var forms = orientations(shape);

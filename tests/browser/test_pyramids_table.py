@@ -25,7 +25,7 @@ from pathlib import Path
 import pytest
 
 from companion import db
-from companion.rules.pyramids import engine as e
+from companion.rules.pyramids import PYRAMIDS
 from companion.services import tables as live
 from tests.browser.conftest import new_page
 
@@ -116,17 +116,17 @@ def test_three_phones_mark_at_once(app, live_server, browser, phone):
     shown: set[str] = set()
     for _step in range(TURNS * 12):
         version, state = table_state(app, table_id)
-        if e.is_over(state) or (state["round"] - 1) * 7 + state["turn"] > TURNS:
+        if PYRAMIDS.is_over(state) or (state["round"] - 1) * 7 + state["turn"] > TURNS:
             break
         phase = state["phase"]
-        waiting = sorted(e.awaiting(state).seats)
+        waiting = sorted(PYRAMIDS.awaiting(state).seats)
         if phase == "mark":
             for page in phones:
                 at_version(page, version)
             moves = {}
             for seat in waiting:                       # everyone taps on the same version
                 page = phones[seat]
-                move = rng.choice(e.legal_moves(state, seat))
+                move = rng.choice(PYRAMIDS.legal_moves(state, seat))
                 moves[seat] = move
                 if move["type"] == "mark":
                     tap(page, move)
@@ -170,7 +170,7 @@ def test_three_phones_mark_at_once(app, live_server, browser, phone):
     assert marked_together >= TURNS - 1
     assert (state["round"] - 1) * 7 + state["turn"] >= min(TURNS, 28)
     if TURNS >= 28:
-        assert e.is_over(state)
+        assert PYRAMIDS.is_over(state)
         for page in phones:
             at_version(page, version)
             assert page.locator(".sheet").count() == 1

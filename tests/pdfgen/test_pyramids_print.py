@@ -15,7 +15,7 @@ import math
 import pytest
 
 from companion.rules.pyramids import ours
-from companion.rules.pyramids import tables as pt
+from companion.rules.pyramids import printed as pt
 from pdfgen import pyramids as pp
 from pdfgen.aids import play_aids
 from pdfgen.geometry import MM, card_grid

@@ -3,15 +3,17 @@
 from __future__ import annotations
 
 import copy
-import json
-from typing import Any, Iterable, Mapping
+from collections import deque
+from functools import partial
+from typing import Any, Collection, Iterable, Mapping
 
-import pytest
-
-from companion.rules.base import RuleViolation, resolve_edition
-from companion.rules.pyramids import engine as e
-from companion.rules.pyramids import tables as t
+from companion.rules.base import resolve_edition
+from companion.rules.pyramids import PYRAMIDS
+from companion.rules.pyramids import printed as t
 from companion.rules.pyramids.edition import EDITION_VALUES
+from companion.rules.pyramids.placement import NEIGHBOURS
+from companion.rules.pyramids.state import Phase, card_grid
+from tests.rules.refusals import assert_refused
 
 NAMES = ["Lukáš", "Tomáš", "Sofie", "Ana"]
 
@@ -43,7 +45,7 @@ def hands(players: int, kept: Iterable[Iterable[int]] | None = None,
 def new_game(players: int = 2, cards: str = "ours", kept=None, offer=None,
              **entries: Any) -> dict[str, Any]:
     """A fresh game; ``entries`` are the group's edition values (published cards)."""
-    return e.setup({"cards": cards}, NAMES[:players], hands(players, kept, offer),
+    return PYRAMIDS.setup({"cards": cards}, NAMES[:players], hands(players, kept, offer),
                    edition(**entries))
 
 
@@ -53,6 +55,23 @@ def fixture_game(players: int = 2, **entries: Any) -> dict[str, Any]:
     layouts = [{"number": n, "colour": "purple" if n <= 4 else "orange", "grid": list(FIXTURE)}
                for n in range(1, 9)]
     return new_game(players, "published", card_layouts=layouts, **entries)
+
+
+def connected(cells: Collection[int]) -> bool:
+    """Whether the cells form one orthogonally connected group (an empty set does): the tests'
+    check of the cards and of the marks the referee accepted."""
+    if not cells:
+        return True
+    first = next(iter(cells))
+    seen = {first}
+    queue = deque([first])
+    while queue:
+        here = queue.popleft()
+        for n in NEIGHBOURS[here]:
+            if n in cells and n not in seen:
+                seen.add(n)
+                queue.append(n)
+    return len(seen) == len(cells)
 
 
 def cell(card: int, row: int, col: int) -> dict[str, int]:
@@ -78,19 +97,19 @@ def at(card: int, *positions: tuple[int, int]) -> list[dict[str, int]]:
 
 def play(state: dict[str, Any], *moves: tuple[int, Mapping[str, Any]]) -> dict[str, Any]:
     for seat, move in moves:
-        state = e.apply(state, seat, move)
+        state = PYRAMIDS.apply(state, seat, move)
     return state
 
 
 def reveal(state: dict[str, Any], shape: str, seat: int = 0) -> dict[str, Any]:
-    return e.apply(state, seat, {"type": "reveal", "shape": shape})
+    return PYRAMIDS.apply(state, seat, {"type": "reveal", "shape": shape})
 
 
 def others_mark(state: dict[str, Any]) -> dict[str, Any]:
     """Every seat still to mark makes its first legal move (the tests' bystanders)."""
-    while state["phase"] == e.Phase.MARK:
-        seat = min(e.awaiting(state).seats)
-        state = e.apply(state, seat, e.legal_moves(state, seat)[0])
+    while state["phase"] == Phase.MARK:
+        seat = min(PYRAMIDS.awaiting(state).seats)
+        state = PYRAMIDS.apply(state, seat, PYRAMIDS.legal_moves(state, seat)[0])
     return state
 
 
@@ -99,7 +118,7 @@ def turn(state: dict[str, Any], shape: str, moves: Mapping[int, Mapping[str, Any
     """Reveal ``shape``, apply ``moves`` (seat → move) and let the other seats mark."""
     state = reveal(state, shape)
     for seat, move in moves.items():
-        state = e.apply(state, seat, move)
+        state = PYRAMIDS.apply(state, seat, move)
     return others_mark(state)
 
 
@@ -113,20 +132,8 @@ def arrange(state: Mapping[str, Any], seat: int | None = None, **changes: Any
     return state
 
 
-def refused(state: Mapping[str, Any], seat: int, move: Any, code_: str,
-            field: str | None = ...) -> RuleViolation:
-    """The move is refused with ``code_`` (and ``field``, when given) and changes nothing."""
-    before = json.dumps(state, sort_keys=True)
-    with pytest.raises(RuleViolation) as caught:
-        e.apply(state, seat, move)
-    assert caught.value.code == code_, caught.value
-    if field is not ...:
-        assert caught.value.field == field, caught.value
-    assert caught.value.render()
-    with pytest.raises(RuleViolation):
-        e.validate(state, seat, move)
-    assert json.dumps(state, sort_keys=True) == before
-    return caught.value
+# "This move is refused with code X" for this game: the one shared helper, bound to the ruleset.
+refused = partial(assert_refused, PYRAMIDS)
 
 
 def hold(state: Mapping[str, Any], seat: int, open_cards: Iterable[tuple[int, list]] = (),
@@ -140,7 +147,7 @@ def hold(state: Mapping[str, Any], seat: int, open_cards: Iterable[tuple[int, li
     old = {c["number"] for c in player["open"]} | {c["number"] for c in player["completed"]}
     new_open = []
     for number, marks in open_cards:
-        if e.card_grid(state, number) is None:
+        if card_grid(state, number) is None:
             new_open.append({"number": number, "codes": list(marks)})
         else:
             new_open.append({"number": number,

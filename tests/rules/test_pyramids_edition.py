@@ -19,12 +19,12 @@ import pytest
 from companion.rules.base import InvalidDocument, resolve_edition
 from companion.rules.pyramids import generate as g
 from companion.rules.pyramids import ours
-from companion.rules.pyramids import tables as t
+from companion.rules.pyramids import printed as t
 from companion.rules.pyramids.cards import layout_problems
 from companion.rules.pyramids.edition import EDITION_VALUES, known_cards
-from companion.rules.pyramids.placement import (NEIGHBOURS, SHAPE_FORMS, connected, index,
-                                                opening_fits, orientations, reachable,
-                                                shortest_path)
+from companion.rules.pyramids.placement import (NEIGHBOURS, SHAPE_FORMS, index, opening_fits,
+                                                orientations, reachable, shortest_path)
+from tests.rules.pyramids_helpers import connected
 
 FIXTURE = ["#.E.#", ".R.X.", ".#S.G", "P..#T", "#.B.#"]
 

@@ -1,4 +1,4 @@
-"""Silver & Gold – Pyramids live referee (companion/rules/pyramids/engine.py) against spec
+"""Silver & Gold – Pyramids live referee (companion/rules/pyramids/, the live game) against spec
 silver-gold-pyramids.md §3-§9, §14 and issue 13.
 
 1. The ruleset's members, set-up (§3) and its refusals.
@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import ast
 import copy
+import importlib
 import inspect
 import json
 import os
@@ -32,16 +33,21 @@ from hypothesis import strategies as st
 from companion.rules import base
 from companion.rules.base import RuleViolation, normalise_options
 from companion.rules.pyramids import PYRAMIDS, ours
-from companion.rules.pyramids import engine as e
-from companion.rules.pyramids import tables as t
+from companion.rules.pyramids import printed as t
 from companion.rules.pyramids.final import score_final
-from companion.rules.pyramids.placement import (NEIGHBOURS, connected, entrance,
-                                                legal_placements, legal_singles, position)
+from companion.rules.pyramids.placement import (NEIGHBOURS, entrance, legal_placements,
+                                                legal_singles, position)
+from companion.rules.pyramids.state import (Phase, card_colour, card_grid, expedition_left,
+                                            pass_allowed)
 from tests.rules.playout import print_replay_speed
 from tests.rules.pyramids_helpers import (FIXTURE, NAMES, arrange, at, cards_in_play, cell, code,
-                                          edition, fixture_game, hands, hold, mark, new_game,
-                                          others_mark, refused, reveal, turn)
+                                          connected, edition, fixture_game, hands, hold, mark,
+                                          new_game, others_mark, refused, reveal, turn)
 
+# The live referee's modules (the engine of the game, one module per move family).
+LIVE_MODULES = tuple(importlib.import_module(f"companion.rules.pyramids.{name}") for name in (
+    "state", "setup", "deal", "reveal", "marking", "turns", "replacement", "phones", "referee",
+    "result"))
 PLAYOUTS = int(os.environ.get("PYRAMIDS_PLAYOUTS", "30"))
 
 
@@ -70,7 +76,7 @@ def check_invariants(state: dict[str, Any]) -> None:
         assert not any(player["torches"][state["round"]:])              # no later box
         assert all(c["colour"] in t.COLOURS for c in player["completed"])
         for card in player["open"]:
-            grid = e.card_grid(state, card["number"])
+            grid = card_grid(state, card["number"])
             if "cells" in card:
                 cells = card["cells"]
                 assert len(set(cells)) == len(cells)
@@ -80,14 +86,14 @@ def check_invariants(state: dict[str, Any]) -> None:
                 codes = card["codes"]
                 assert grid is None and "B" not in codes and "#" not in codes
                 assert not codes or codes.count("E") == 1
-    waiting = e.awaiting(state)
-    if e.is_over(state):
+    waiting = PYRAMIDS.awaiting(state)
+    if PYRAMIDS.is_over(state):
         assert not waiting.seats
     else:
         assert waiting.seats
         for seat in waiting.seats:
-            assert e.legal_moves(state, seat)
-    if state["phase"] == e.Phase.MARK:
+            assert PYRAMIDS.legal_moves(state, seat)
+    if state["phase"] == Phase.MARK:
         assert state["shape"] and waiting.step == f"r{state['round']}t{state['turn']}:mark"
     assert json.loads(json.dumps(state)) == state
 
@@ -113,11 +119,13 @@ def test_ruleset_declares_the_protocol():
 
 
 def test_engine_is_pure():
-    tree = ast.parse(inspect.getsource(e))
-    imported = {n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)}
-    imported |= {a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names}
-    assert not {m for m in imported if m and m.split(".")[0] in {
-        "random", "time", "os", "flask", "datetime"}}
+    for module in LIVE_MODULES:
+        tree = ast.parse(inspect.getsource(module))
+        imported = {n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)}
+        imported |= {a.name for n in ast.walk(tree) if isinstance(n, ast.Import)
+                     for a in n.names}
+        assert not {m for m in imported if m and m.split(".")[0] in {
+            "random", "time", "os", "flask", "datetime"}}, module.__name__
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
@@ -137,7 +145,7 @@ def test_returned_cards_go_back_to_the_deck_and_may_show_in_the_offer():
     table = {"hands": [{"dealt": [1, 2, 3, 4], "kept": [1, 3]},
                        {"dealt": [5, 6, 7, 8], "kept": [6, 8]}],
              "offer": [2, 9, 10, 11]}
-    state = e.setup({}, NAMES[:2], table, edition())
+    state = PYRAMIDS.setup({}, NAMES[:2], table, edition())
     assert state["offer"] == [2, 9, 10, 11]
     assert {4, 5, 7} <= set(state["deck"]) and 2 not in state["deck"]
     assert state["players"][0]["dealt"] == [1, 2, 3, 4]
@@ -173,7 +181,7 @@ def test_returned_cards_go_back_to_the_deck_and_may_show_in_the_offer():
 ])
 def test_setup_refusals(names, table, options, code_, field):
     with pytest.raises(RuleViolation) as caught:
-        e.setup(options, names, table, edition())
+        PYRAMIDS.setup(options, names, table, edition())
     assert (caught.value.code, caught.value.field) == (code_, field)
     assert caught.value.render()
 
@@ -196,7 +204,7 @@ def test_published_cards_take_the_groups_values():
     assert state["expedition"] == deck
     assert state["players"][0]["open"] == [{"number": 1, "cells": []},
                                            {"number": 2, "codes": []}]
-    assert e.card_colour(state, 2) == "orange" and e.card_grid(state, 2) is None
+    assert card_colour(state, 2) == "orange" and card_grid(state, 2) is None
 
 
 # --------------------------------------------------------------------------------------------
@@ -206,18 +214,18 @@ def test_published_cards_take_the_groups_values():
 
 def test_any_seat_reveals_and_everybody_marks_at_once():
     state = new_game(3)
-    waiting = e.awaiting(state)
+    waiting = PYRAMIDS.awaiting(state)
     assert waiting.seats == {0, 1, 2} and waiting.step is None
-    chance = e.chance(state)
+    chance = PYRAMIDS.chance(state)
     assert chance.key == "shape" and chance.seats == {0, 1, 2}
     assert dict(chance.outcomes) == {"I2": 1, "I3": 2, "L3": 2, "I4": 1, "L4": 1, "O4": 1}
     state = reveal(state, "L3", seat=2)
-    waiting = e.awaiting(state)
+    waiting = PYRAMIDS.awaiting(state)
     assert waiting.seats == {0, 1, 2} and waiting.step == "r1t1:mark"
-    state = e.apply(state, 1, e.legal_moves(state, 1)[0])
-    assert e.awaiting(state) == base.Awaiting(frozenset({0, 2}), "r1t1:mark")
-    assert e.prompts(state, 1) == {"moves": [], "still_marking": [0, 2]}
-    refused(state, 1, e.legal_moves(state, 0)[0], "pyramids.already_marked")
+    state = PYRAMIDS.apply(state, 1, PYRAMIDS.legal_moves(state, 1)[0])
+    assert PYRAMIDS.awaiting(state) == base.Awaiting(frozenset({0, 2}), "r1t1:mark")
+    assert PYRAMIDS.prompts(state, 1) == {"moves": [], "still_marking": [0, 2]}
+    refused(state, 1, PYRAMIDS.legal_moves(state, 0)[0], "pyramids.already_marked")
     state = others_mark(state)
     assert state["phase"] == "reveal" and state["turn"] == 2
 
@@ -227,12 +235,12 @@ def test_seven_of_eight_cards_per_round_then_a_fresh_deck():
     for shape in ("I3", "I3", "L3", "L3", "I2", "I4", "L4"):
         state = turn(state, shape, {})
     assert (state["round"], state["turn"]) == (2, 1) and state["revealed"] == []
-    assert dict(e.chance(state).outcomes)["I3"] == 2
+    assert dict(PYRAMIDS.chance(state).outcomes)["I3"] == 2
 
 
 def test_a_card_cannot_come_up_more_often_than_the_deck_holds():
     state = turn(turn(new_game(2), "I3", {}), "I3", {})
-    assert "I3" not in e.expedition_left(state)
+    assert "I3" not in expedition_left(state)
     refused(state, 0, {"type": "reveal", "shape": "I3"}, "pyramids.shape_not_in_deck",
             "move.shape")
     refused(state, 0, {"type": "reveal", "shape": "T4"}, "pyramids.shape_not_in_deck")
@@ -243,7 +251,7 @@ def test_unconfirmed_published_deck_offers_the_palette_without_repeat_check():
     assert state["expedition"] is None
     for _ in range(3):
         state = turn(state, "T4", {})
-    assert dict(e.chance(state).outcomes) == {code_: 1 for code_ in t.SHAPES}
+    assert dict(PYRAMIDS.chance(state).outcomes) == {code_: 1 for code_ in t.SHAPES}
 
 
 def test_confirmed_published_deck_is_checked():
@@ -256,19 +264,19 @@ def test_the_game_ends_after_four_rounds_of_seven_turns():
     state = new_game(2)
     shapes = ["I2", "I3", "I3", "L3", "L3", "I4", "L4"]
     turns = 0
-    while not e.is_over(state):
+    while not PYRAMIDS.is_over(state):
         if state["phase"] == "reveal":
             state = reveal(state, shapes[state["turn"] - 1])
             turns += 1
         else:
-            seat = min(e.awaiting(state).seats)
-            state = e.apply(state, seat, e.legal_moves(state, seat)[0])
+            seat = min(PYRAMIDS.awaiting(state).seats)
+            state = PYRAMIDS.apply(state, seat, PYRAMIDS.legal_moves(state, seat)[0])
         check_invariants(state)
     assert turns == 28 and state["round"] == 4 and state["turn"] == 7
-    assert e.score(state).complete
+    assert PYRAMIDS.score(state).complete
     refused(state, 0, {"type": "reveal", "shape": "I2"}, "pyramids.game_over")
-    assert e.legal_moves(state, 0) == [] and e.prompts(state, 0) == {"moves": []}
-    assert e.chance(state) is None
+    assert PYRAMIDS.legal_moves(state, 0) == [] and PYRAMIDS.prompts(state, 0) == {"moves": []}
+    assert PYRAMIDS.chance(state) is None
 
 
 def test_no_replacements_after_the_last_turn():
@@ -276,7 +284,7 @@ def test_no_replacements_after_the_last_turn():
     state = arrange(state, round=4, turn=7)
     state = turn(state, "I2", {0: mark(code(1, "B"), completed=[{"number": 1,
                                                                  "colour": "green"}])})
-    assert e.is_over(state) and state["players"][0]["completed"][0]["number"] == 1
+    assert PYRAMIDS.is_over(state) and state["players"][0]["completed"][0]["number"] == 1
 
 
 def test_marks_of_one_step_commute():
@@ -289,8 +297,8 @@ def test_marks_of_one_step_commute():
     for order in permutations(moves):
         after = state
         for seat in order:
-            e.validate(after, seat, moves[seat])
-            after = e.apply(after, seat, moves[seat])
+            PYRAMIDS.validate(after, seat, moves[seat])
+            after = PYRAMIDS.apply(after, seat, moves[seat])
         results.append(after)
     assert all(result == results[0] for result in results)
 
@@ -298,8 +306,8 @@ def test_marks_of_one_step_commute():
 def test_a_seat_without_cards_is_not_awaited():
     state = hold(new_game(2), 1, [])
     state = reveal(state, "I2")
-    assert e.awaiting(state).seats == {0}
-    assert e.legal_moves(state, 1) == []
+    assert PYRAMIDS.awaiting(state).seats == {0}
+    assert PYRAMIDS.legal_moves(state, 1) == []
     nobody = hold(hold(new_game(2), 0, []), 1, [])
     after = reveal(nobody, "I2")
     assert after["phase"] == "reveal" and after["turn"] == 2     # the turn closed at once
@@ -316,7 +324,7 @@ def test_a_player_without_a_replacement_goes_on_with_fewer_cards():
 
 def test_score_during_play_is_not_complete_and_counts_what_is_ticked():
     state = arrange(new_game(2), 0, red=3, green=2, torches=[True, False, False, False])
-    sheet = e.score(state)
+    sheet = PYRAMIDS.score(state)
     assert not sheet.complete
     assert sheet.players[0].total == 10 + 1 + 5       # 2 pairs, 1 single gem, a torch
 
@@ -357,7 +365,7 @@ def entrance_of(number: int) -> tuple[int, int]:
     ({"type": "mark", "cells": [{"card": 1, "row": 0, "col": 0}], "torch": True},
      "pyramids.bad_move", "move.torch"),
     ({"type": "mark", "cells": [{"card": 1, "row": 0, "col": 0}], "race": ["red"]},
-     "pyramids.bad_move", "move.race"),
+     "pyramids.bad_move", "move.race.0"),
     ({"type": "mark", "cells": [{"card": 1, "row": 0, "col": 0}], "completed": [{}]},
      "pyramids.bad_move", "move.completed.0.number"),
     ({"type": "mark", "cells": [{"card": 1, "row": 0, "col": 0}],
@@ -420,7 +428,7 @@ def test_sgp_codes_on_our_cards():
 def test_already_marked_and_not_connected_on_our_cards():
     state = ours_at_mark("I2")
     r, c = entrance_of(1)
-    state = others_mark(e.apply(state, 0, mark(cell(1, r, c))))
+    state = others_mark(PYRAMIDS.apply(state, 0, mark(cell(1, r, c))))
     state = reveal(state, "I3")                  # our deck has one I2
     refused(state, 0, mark(cell(1, r, c)), "SGP_ALREADY_MARKED", "move.cells.0")
     far = next(i for i, x in enumerate(ours.CARDS[0].flat)
@@ -444,7 +452,8 @@ def test_torch_round_and_colour_codes_in_record_mode():
     full = hold(state, 1, [(3, [])], [(n, "purple") for n in range(30, 46)])
     refused(full, 0, mark(code(2, "B"), completed=[{"number": 2, "colour": "purple"}]),
             "pyramids.too_many_of_colour", "move.completed.0.colour")
-    after = e.apply(full, 0, mark(code(2, "B"), completed=[{"number": 2, "colour": "green"}]))
+    after = PYRAMIDS.apply(full, 0, mark(code(2, "B"),
+                                         completed=[{"number": 2, "colour": "green"}]))
     assert after["players"][0]["completed"] == [{"number": 2, "colour": "green"}]
 
 
@@ -464,8 +473,8 @@ def test_record_mode_checks_what_needs_no_layout():
     refused(opened, 0, mark(code(1, "E")), "SGP_ALREADY_MARKED", "move.cells.0")
     refused(opened, 0, mark(code(1, "."), code(1, "."), code(1, ".")), "SGP_ALREADY_MARKED",
             "move.cells")                                        # more than 25 chambers
-    assert e.apply(opened, 0, mark(code(1, "S")))["players"][0]["skulls"] == 1
-    done = e.apply(opened, 0, mark(code(1, "B"), completed=[{"number": 1,
+    assert PYRAMIDS.apply(opened, 0, mark(code(1, "S")))["players"][0]["skulls"] == 1
+    done = PYRAMIDS.apply(opened, 0, mark(code(1, "B"), completed=[{"number": 1,
                                                              "colour": "orange"}]))
     assert done["players"][0]["just"] == [1]
     twice = hold(state, 0, [(1, ["E", "B"]), (2, [])])
@@ -474,10 +483,10 @@ def test_record_mode_checks_what_needs_no_layout():
 
 def test_record_mode_trusts_a_lapsed_red_cross_and_a_pass():
     state = reveal(new_game(2, "published"), "I2")
-    after = e.apply(state, 0, mark(code(1, "E"), code(1, "X")))     # no extra: trusted
+    after = PYRAMIDS.apply(state, 0, mark(code(1, "E"), code(1, "X")))     # no extra: trusted
     assert after["players"][0]["open"][0]["codes"] == ["E", "X"]
-    assert e.pass_allowed(state, 0)
-    after = e.apply(state, 0, {"type": "pass"})
+    assert pass_allowed(state, 0)
+    after = PYRAMIDS.apply(state, 0, {"type": "pass"})
     assert after["marked"][0]
 
 
@@ -490,7 +499,7 @@ def test_cross_pending_only_when_a_cell_is_free():
     chain = hold(state, 0, [(1, []), (2, [(0, 2), (0, 3)])])
     refused(chain, 0, mark(*square, extra=[cell(2, 1, 3)]), "SGP_CROSS_PENDING",
             "move.extra")
-    after = e.apply(chain, 0, mark(*square, extra=[cell(2, 1, 3), cell(2, 1, 4)]))
+    after = PYRAMIDS.apply(chain, 0, mark(*square, extra=[cell(2, 1, 3), cell(2, 1, 4)]))
     assert sorted(after["players"][0]["open"][1]["cells"]) == [2, 3, 8, 9]
 
 
@@ -508,10 +517,10 @@ def test_red_cross_obligation_lapses_when_no_cell_is_free():
         {"number": 1, "colour": "purple", "grid": CORRIDOR}])
     state = hold(state, 0, [(1, [(0, 2), (1, 2), (2, 2)])])
     state = reveal(state, "L3")
-    after = e.apply(state, 0, mark(*at(1, (3, 2), (3, 3), (4, 2))))
+    after = PYRAMIDS.apply(state, 0, mark(*at(1, (3, 2), (3, 3), (4, 2))))
     assert after["players"][0]["completed"] == [{"number": 1, "colour": "purple"}]
     with_other_card = hold(state, 0, [(1, [(0, 2), (1, 2), (2, 2)]), (2, ["E"])])
-    after = e.apply(with_other_card, 0, mark(*at(1, (3, 2), (3, 3), (4, 2))))
+    after = PYRAMIDS.apply(with_other_card, 0, mark(*at(1, (3, 2), (3, 3), (4, 2))))
     assert after["players"][0]["just"] == [1]          # the other card is in record mode
 
 
@@ -519,7 +528,7 @@ def test_extra_mark_on_a_card_completed_in_the_same_move():
     """§14 #7: the completed card leaves only in step 3, so a red-cross extra may go on it."""
     state = hold(new_game(2, "published"), 0, [(1, ["E", "."]), (2, [])])
     state = reveal(state, "I2")
-    after = e.apply(state, 0, mark(code(1, "X"), code(1, "B"), extra=[code(1, "G")],
+    after = PYRAMIDS.apply(state, 0, mark(code(1, "X"), code(1, "B"), extra=[code(1, "G")],
                                    completed=[{"number": 1, "colour": "orange"}]))
     player = after["players"][0]
     assert player["green"] == 1 and player["completed"] == [{"number": 1, "colour": "orange"}]
@@ -528,7 +537,7 @@ def test_extra_mark_on_a_card_completed_in_the_same_move():
                                                               "..X..", "#.B.#"]}])
     layout = hold(layout, 0, [(1, [(0, 2), (0, 1), (1, 1), (2, 1), (3, 1)]), (2, [])])
     layout = reveal(layout, "I2")
-    after = e.apply(layout, 0, mark(*at(1, (3, 2), (4, 2)), extra=[cell(1, 4, 1)]))
+    after = PYRAMIDS.apply(layout, 0, mark(*at(1, (3, 2), (4, 2)), extra=[cell(1, 4, 1)]))
     assert after["players"][0]["completed"] == [{"number": 1, "colour": "green"}]
     refused(layout, 0, mark(*at(1, (3, 2), (4, 2))), "SGP_CROSS_PENDING", "move.extra")
 
@@ -542,7 +551,7 @@ def test_take_and_refill_refusals():
     refused(state, 0, {"type": "take", "source": "deck", "card": 5}, "pyramids.not_in_deck",
             "move.card")
     refused(state, 0, {"type": "take", "source": "deck", "card": 2}, "pyramids.not_in_deck")
-    state = e.apply(state, 0, {"type": "take", "source": "offer", "card": 5})
+    state = PYRAMIDS.apply(state, 0, {"type": "take", "source": "offer", "card": 5})
     refused(state, 0, {"type": "refill", "cards": [30, 31]}, "pyramids.refill_count",
             "move.cards")
     refused(state, 0, {"type": "refill", "cards": [6]}, "pyramids.not_in_deck", "move.cards.0")
@@ -550,7 +559,7 @@ def test_take_and_refill_refusals():
 
 
 def test_every_error_code_is_tested():
-    source = "\n".join(inspect.getsource(m) for m in (e,))
+    source = "\n".join(inspect.getsource(m) for m in LIVE_MODULES)
     raised = set(re.findall(r'RuleViolation\(\s*"([A-Za-z_.]+)"', source))
     raised |= {f"SGP_{name}" for name in ("NOT_SHAPE", "OUT_OF_GRID", "WALL", "ALREADY_MARKED",
                                           "NO_ENTRANCE", "NOT_CONNECTED")}
@@ -582,47 +591,47 @@ def test_mixed_game_extra_mark_from_a_layout_card_to_a_record_card():
     state = reveal(state, "O4")
     square = at(1, (0, 2), (0, 3), (1, 2), (1, 3))
     refused(state, 0, mark(*square, extra=[code(2, "R")]), "SGP_NO_ENTRANCE", "move.extra.0")
-    after = e.apply(state, 0, mark(*square, extra=[code(2, "E")]))
+    after = PYRAMIDS.apply(state, 0, mark(*square, extra=[code(2, "E")]))
     assert after["players"][0]["open"][1]["codes"] == ["E"]
 
 
 def test_prompts_show_the_cards_and_the_cells_a_mark_may_take():
     state = fixture_game()
     state = reveal(state, "O4")
-    prompt = e.prompts(state, 0)
+    prompt = PYRAMIDS.prompts(state, 0)
     assert prompt["moves"] == ["mark"] and prompt["shape"] == "O4" and prompt["size"] == 4
     assert prompt["step"] == "r1t1:mark" and prompt["still_marking"] == [0, 1]
     first = prompt["cards"][0]
     assert first["grid"] == list(FIXTURE) and first["marked"] == []
     assert first["singles"] == [[0, 2]] and first["pattern_fits"]
-    record = e.prompts(reveal(new_game(2, "published"), "I2"), 0)
+    record = PYRAMIDS.prompts(reveal(new_game(2, "published"), "I2"), 0)
     assert record["moves"] == ["mark", "pass"] and record["cards"][0]["record"]
 
 
 def test_prompts_of_the_other_steps():
     state = new_game(2)
-    assert e.prompts(state, 1)["moves"] == ["reveal"]
+    assert PYRAMIDS.prompts(state, 1)["moves"] == ["reveal"]
     state = hold(new_game(2, "published"), 0, [(1, ["E", "."]), (2, ["E"])])
     state = turn(state, "I2", {0: mark(code(1, "B"), completed=[{"number": 1,
                                                                  "colour": "green"}])})
-    assert e.prompts(state, 0) == {"moves": ["take"], "offer": [5, 6, 7, 8], "deck": 40,
+    assert PYRAMIDS.prompts(state, 0) == {"moves": ["take"], "offer": [5, 6, 7, 8], "deck": 40,
                                    "left": 1, "draw": True}
-    assert e.prompts(state, 1) == {"moves": []}
-    chance = e.chance(state)
+    assert PYRAMIDS.prompts(state, 1) == {"moves": []}
+    chance = PYRAMIDS.chance(state)
     assert chance.move == {"type": "take", "source": "deck"} and chance.seats == {0}
     drawn = chance.draw(random.Random(3))
     assert drawn["card"] in state["deck"]
-    state = e.apply(state, 0, drawn)
+    state = PYRAMIDS.apply(state, 0, drawn)
     assert state["phase"] == "reveal" and state["offer"] == [5, 6, 7, 8]   # still full
-    assert e.chance(state).key == "shape"
+    assert PYRAMIDS.chance(state).key == "shape"
 
 
 def test_legal_moves_are_legal_and_cover_every_placement():
     state = fixture_game()
     state = reveal(state, "L3")
-    moves = e.legal_moves(state, 0)
+    moves = PYRAMIDS.legal_moves(state, 0)
     for move in moves:
-        e.validate(state, 0, move)
+        PYRAMIDS.validate(state, 0, move)
     grid = "".join(FIXTURE)
     patterns = [m for m in moves if len(m["cells"]) == 3]
     assert len(patterns) == 2 * len(legal_placements(grid, [], "L3"))      # two fresh cards
@@ -656,14 +665,14 @@ def test_view_hides_the_deck_and_the_cards_others_were_dealt():
 
 def test_published_default_penalties_are_an_assumption():
     state = arrange(new_game(2, "published"), 0, skulls=2)
-    sheet = e.score(state)
+    sheet = PYRAMIDS.score(state)
     assert [a.key for a in sheet.assumed] == ["skull_penalties"]
-    scored = score_final(e.final_document(state))         # (a finished game's document)
+    scored = score_final(PYRAMIDS.final_document(state))         # (a finished game's document)
     assert (scored.players, scored.assumed) == (sheet.players, sheet.assumed)
-    assert e.score(arrange(new_game(2, "ours"), 0, skulls=2)).assumed == ()
+    assert PYRAMIDS.score(arrange(new_game(2, "ours"), 0, skulls=2)).assumed == ()
     entered = arrange(new_game(2, "published", skull_penalties=list(range(10))), 0, skulls=2)
-    assert e.score(entered).assumed == ()
-    assert score_final(e.final_document(entered)).assumed == ()
+    assert PYRAMIDS.score(entered).assumed == ()
+    assert score_final(PYRAMIDS.final_document(entered)).assumed == ()
 
 
 # --------------------------------------------------------------------------------------------
@@ -704,7 +713,7 @@ def hidden_move(rng: random.Random, state: dict[str, Any], seat: int,
     grids, marks = {}, {}
     for card in player["open"]:
         number = card["number"]
-        grids[number] = e.card_grid(state, number) or ours.CARDS[number - 1].flat
+        grids[number] = card_grid(state, number) or ours.CARDS[number - 1].flat
         marks[number] = set(card["cells"]) if "cells" in card else set(hidden.get(number, ()))
     before = {n: set(m) for n, m in marks.items()}
     options = []
@@ -717,7 +726,7 @@ def hidden_move(rng: random.Random, state: dict[str, Any], seat: int,
     number, cells = rng.choice(options)
 
     def ref(card: int, where: int) -> dict[str, Any]:
-        if e.card_grid(state, card):
+        if card_grid(state, card):
             return cell(card, *position(where))
         return code(card, grids[card][where])
 
@@ -738,16 +747,16 @@ def hidden_move(rng: random.Random, state: dict[str, Any], seat: int,
     if extra:
         move["extra"] = extra
     done = [n for n in grids if grids[n].index("B") in marks[n] - before[n]]
-    if any(e.card_grid(state, n) is None for n in done):
+    if any(card_grid(state, n) is None for n in done):
         move["completed"] = [{"number": n, "colour": ours.CARDS[n - 1].colour
-                              if e.card_grid(state, n) is None else e.card_colour(state, n)}
+                              if card_grid(state, n) is None else card_colour(state, n)}
                              for n in done]
     if any(grids[n][c] == "T" for n in grids for c in marks[n] - before[n]) and (
             rng.random() < 0.5):
         move["torch"] = state["round"]                      # the cross-check, now and then
     if rng.random() < 0.3:
         move["potion_first"] = rng.random() < 0.5
-    return move, {n: cs for n, cs in planned.items() if e.card_grid(state, n) is None}
+    return move, {n: cs for n, cs in planned.items() if card_grid(state, n) is None}
 
 
 def track(move: dict[str, Any], planned: dict[int, list[int]] | None,
@@ -777,26 +786,26 @@ def random_game(seed: int, kind: str, checks: bool = True, stats: dict | None = 
     hidden: dict[int, set[int]] = {}
     log: list[tuple[int, dict[str, Any]]] = []
     frozen = []
-    while not e.is_over(state):
+    while not PYRAMIDS.is_over(state):
         assert len(log) < 2000, "the game does not end"
-        waiting = e.awaiting(state)
-        chance = e.chance(state)
+        waiting = PYRAMIDS.awaiting(state)
+        chance = PYRAMIDS.chance(state)
         if state["phase"] == "mark":
             step, plans = [], {}
             for seat in sorted(waiting.seats):
                 if rng.random() < 0.8:
                     move, plans[seat] = hidden_move(rng, state, seat, hidden)
                 else:
-                    move = rng.choice(e.legal_moves(state, seat))
+                    move = rng.choice(PYRAMIDS.legal_moves(state, seat))
                 step.append((seat, move))
             order = step[:]
             rng.shuffle(order)
             before = state
             for seat, move in order:
                 if checks:
-                    assert set(e.prompts(state, seat)["moves"]) >= {move["type"]}
-                    e.validate(before, seat, move)          # legal on the step's first state
-                state = e.apply(state, seat, move)
+                    assert set(PYRAMIDS.prompts(state, seat)["moves"]) >= {move["type"]}
+                    PYRAMIDS.validate(before, seat, move)          # legal on the step's first state
+                state = PYRAMIDS.apply(state, seat, move)
                 log.append((seat, move))
                 track(move, plans.get(seat), hidden)
                 if checks:
@@ -804,7 +813,7 @@ def random_game(seed: int, kind: str, checks: bool = True, stats: dict | None = 
             if checks and len(step) > 1:                    # the same step in reverse
                 again = before
                 for seat, move in reversed(order):
-                    again = e.apply(again, seat, move)
+                    again = PYRAMIDS.apply(again, seat, move)
                 assert again == state
                 frozen.append((before, json.dumps(before, sort_keys=True)))
             if stats is not None:
@@ -817,14 +826,14 @@ def random_game(seed: int, kind: str, checks: bool = True, stats: dict | None = 
         seat = min(waiting.seats) if state["phase"] != "reveal" else rng.choice(
             sorted(waiting.seats))
         if state["phase"] == "replace":
-            moves = e.legal_moves(state, seat)
+            moves = PYRAMIDS.legal_moves(state, seat)
             offer = [m for m in moves if m["source"] == "offer"]
             move = rng.choice(offer) if offer and rng.random() < 0.6 else chance.draw(rng)
         else:
             move = chance.draw(rng)
         if stats is not None:
             stats[state["phase"]] = stats.get(state["phase"], 0) + 1
-        state = e.apply(state, seat, move)
+        state = PYRAMIDS.apply(state, seat, move)
         log.append((seat, move))
         if checks:
             check_invariants(state)
@@ -849,7 +858,7 @@ def test_random_playouts(kind):
     completed = 0
     for seed in range(PLAYOUTS):
         state, log = random_game(seed, kind, stats=stats)
-        assert e.is_over(state) and (state["round"], state["turn"]) == (4, 7)
+        assert PYRAMIDS.is_over(state) and (state["round"], state["turn"]) == (4, 7)
         assert replay(seed, kind, log) == state
         sheet = PYRAMIDS.score(state)
         assert sheet.complete
@@ -882,19 +891,19 @@ def sample_positions() -> list[dict[str, Any]]:
     for seed, kind in ((1, "ours"), (2, "record"), (3, "mixed"), (4, "app")):
         rng = random.Random(seed)
         if kind == "app":                  # the app deals: positions of its set-up steps too
-            state = e.setup({}, NAMES[:3], {"dealer": "app"}, edition())
+            state = PYRAMIDS.setup({}, NAMES[:3], {"dealer": "app"}, edition())
         else:
             options, names, table, ed = game_setup(seed, kind)
             state = PYRAMIDS.setup(options, names, table, ed)
         steps = 0
-        while not e.is_over(state) and steps < 150:
+        while not PYRAMIDS.is_over(state) and steps < 150:
             if steps % 4 == 0 or steps < 5:
                 positions.append(state)
-            seat = min(e.awaiting(state).seats)
-            chance = e.chance(state)
+            seat = min(PYRAMIDS.awaiting(state).seats)
+            chance = PYRAMIDS.chance(state)
             move = chance.draw(rng) if chance and state["phase"] != "replace" else rng.choice(
-                e.legal_moves(state, seat))
-            state = e.apply(state, seat, move)
+                PYRAMIDS.legal_moves(state, seat))
+            state = PYRAMIDS.apply(state, seat, move)
             steps += 1
     return positions
 
@@ -927,7 +936,7 @@ _MOVES = st.one_of(
 def test_any_move_applies_cleanly_or_changes_nothing(position, seat, move):
     before = copy.deepcopy(position)
     try:
-        after = e.apply(position, seat, move)
+        after = PYRAMIDS.apply(position, seat, move)
     except RuleViolation as refusal:
         assert (refusal.code.startswith("pyramids.") or refusal.code.startswith("SGP_")
                 ) and refusal.render()

@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from companion.rules.pyramids import engine as e
+from companion.rules.pyramids import PYRAMIDS
 from companion.rules.pyramids import scoring
 from companion.rules.pyramids.final import score_final
 from tests.rules.pyramids_helpers import (arrange, at, cards_in_play, cell, code, fixture_game,
@@ -198,7 +198,7 @@ def test_race_claim_cross_check_in_a_move():
     state = hold(state, LUKAS, [(41, ["E"]), (24, ["E"])], [(42, "green")])
     state = reveal(state, "I2")
     refused(state, LUKAS, mark(code(41, "B"), race=["orange"]), "SGP_RACE", "move.race.0")
-    after = e.apply(state, LUKAS, mark(code(41, "B"), race=["green"]))
+    after = PYRAMIDS.apply(state, LUKAS, mark(code(41, "B"), race=["green"]))
     assert after["players"][LUKAS]["just"] == [41]
     full = arrange(state, race={"purple": [], "orange": [], "green": [1, 1, 2]})
     error = refused(full, LUKAS, mark(code(41, "B"), race=["green"]), "SGP_RACE",
@@ -222,7 +222,7 @@ def after_p1(shape: str) -> dict[str, Any]:
 
 
 def test_p1_entrance_first_and_a_skull():
-    state = e.apply(fresh("I3"), 0, mark(*at(1, (0, 2), (1, 2), (2, 2))))
+    state = PYRAMIDS.apply(fresh("I3"), 0, mark(*at(1, (0, 2), (1, 2), (2, 2))))
     assert state["players"][0]["skulls"] == 1
     assert sorted(state["players"][0]["open"][0]["cells"]) == [2, 7, 12]
 
@@ -236,20 +236,20 @@ def test_illegal_on_an_empty_card(example, shape, cells, code_, field):
 
 
 def test_p3_square_with_a_red_gem():
-    state = e.apply(fresh("O4"), 0, mark(*at(1, (0, 1), (0, 2), (1, 1), (1, 2))))
+    state = PYRAMIDS.apply(fresh("O4"), 0, mark(*at(1, (0, 1), (0, 2), (1, 1), (1, 2))))
     assert (state["players"][0]["red"], state["players"][0]["green"]) == (1, 0)
 
 
 def test_p4_red_cross_extra_mark():
     state = fresh("O4")
     square = at(1, (0, 2), (0, 3), (1, 2), (1, 3))
-    after = e.apply(state, 0, mark(*square, extra=[cell(1, 1, 4)]))
+    after = PYRAMIDS.apply(state, 0, mark(*square, extra=[cell(1, 1, 4)]))
     assert sorted(after["players"][0]["open"][0]["cells"]) == [2, 3, 7, 8, 9]
     refused(state, 0, mark(*square, extra=[cell(1, 3, 2)]), "SGP_NOT_CONNECTED",
             "move.extra.0")
     # on the other (empty) card only its entrance
     refused(state, 0, mark(*square, extra=[cell(2, 1, 2)]), "SGP_NO_ENTRANCE", "move.extra.0")
-    after = e.apply(state, 0, mark(*square, extra=[cell(2, 0, 2)]))
+    after = PYRAMIDS.apply(state, 0, mark(*square, extra=[cell(2, 0, 2)]))
     assert after["players"][0]["open"][1]["cells"] == [2]
     refused(state, 0, mark(*square), "SGP_CROSS_PENDING", "move.extra")
 
@@ -268,13 +268,13 @@ def test_illegal_after_p1(example, shape, cells, code_, field):
 def test_p6_potion_erases_the_skull():
     state = after_p1("I3")
     assert state["players"][0]["skulls"] == 1
-    state = e.apply(state, 0, mark(*at(1, (3, 0), (3, 1), (3, 2))))
+    state = PYRAMIDS.apply(state, 0, mark(*at(1, (3, 0), (3, 1), (3, 2))))
     assert state["players"][0]["skulls"] == 0
 
 
 def test_p9_corner_green_gem_and_a_torch_by_red_cross():
     state = arrange(after_p1("L3"), round=3)
-    state = e.apply(state, 0, mark(*at(1, (1, 3), (2, 3), (2, 4)), extra=[cell(1, 3, 4)],
+    state = PYRAMIDS.apply(state, 0, mark(*at(1, (1, 3), (2, 3), (2, 4)), extra=[cell(1, 3, 4)],
                                    torch=3))
     player = state["players"][0]
     assert player["green"] == 1
@@ -283,10 +283,10 @@ def test_p9_corner_green_gem_and_a_torch_by_red_cross():
 
 def test_p11_single_cells_reach_the_tomb():
     state = after_p1("I2")
-    state = others_mark(e.apply(state, 0, mark(cell(1, 3, 2))))
+    state = others_mark(PYRAMIDS.apply(state, 0, mark(cell(1, 3, 2))))
     assert state["players"][0]["completed"] == []
     state = reveal(state, "I4")
-    state = e.apply(state, 0, mark(cell(1, 4, 2)))
+    state = PYRAMIDS.apply(state, 0, mark(cell(1, 4, 2)))
     assert state["players"][0]["completed"] == [{"number": 1, "colour": "purple"}]
     assert state["players"][0]["just"] == [1]
     assert [c["number"] for c in state["players"][0]["open"]] == [2]
@@ -327,7 +327,7 @@ def test_s2_two_torches_in_one_turn_and_a_missed_round():
     state = reveal(state, "I2")
     refused(state, 0, mark(code(1, "T"), code(1, "."), torch=2), "SGP_TORCH_ROUND",
             "move.torch")
-    state = others_mark(e.apply(state, 0, mark(code(1, "T"), code(1, "."), torch=3)))
+    state = others_mark(PYRAMIDS.apply(state, 0, mark(code(1, "T"), code(1, "."), torch=3)))
     assert state["players"][0]["torches"] == [False, True, True, False]
 
 
@@ -425,12 +425,12 @@ def test_c1_take_from_the_offer_then_refill():
     deck = len(state["deck"])
     state = turn(state, "I2", {0: mark(code(2, "B"), completed=[{"number": 2,
                                                                  "colour": "green"}])})
-    assert state["phase"] == "replace" and e.awaiting(state).seats == {0}
+    assert state["phase"] == "replace" and PYRAMIDS.awaiting(state).seats == {0}
     assert state["players"][0]["completed"] == [{"number": 2, "colour": "green"}]
-    state = e.apply(state, 0, {"type": "take", "source": "offer", "card": 6})
+    state = PYRAMIDS.apply(state, 0, {"type": "take", "source": "offer", "card": 6})
     assert state["offer"] == [5, 7, 8] and state["phase"] == "refill"
-    assert e.chance(state).draws == 1
-    state = e.apply(state, 0, {"type": "refill", "cards": [30]})
+    assert PYRAMIDS.chance(state).draws == 1
+    state = PYRAMIDS.apply(state, 0, {"type": "refill", "cards": [30]})
     assert state["offer"] == [5, 7, 8, 30] and len(state["deck"]) == deck - 1
     assert [c["number"] for c in state["players"][0]["open"]] == [1, 6]
     assert state["phase"] == "reveal" and state["turn"] == 2
@@ -443,11 +443,11 @@ def test_c2_both_cards_one_from_the_offer_one_blind():
                                        completed=[{"number": 1, "colour": "purple"},
                                                   {"number": 2, "colour": "green"}])})
     assert state["pending"][0] == {"seat": 0, "kind": "replace", "left": 2}
-    state = e.apply(state, 0, {"type": "take", "source": "offer", "card": 5})
+    state = PYRAMIDS.apply(state, 0, {"type": "take", "source": "offer", "card": 5})
     assert state["phase"] == "replace" and state["offer"] == [6, 7, 8]   # not refilled yet
-    state = e.apply(state, 0, {"type": "take", "source": "deck", "card": 20})
+    state = PYRAMIDS.apply(state, 0, {"type": "take", "source": "deck", "card": 20})
     assert state["phase"] == "refill" and state["pending"][0]["count"] == 1
-    state = e.apply(state, 0, {"type": "refill", "cards": [21]})
+    state = PYRAMIDS.apply(state, 0, {"type": "refill", "cards": [21]})
     assert state["offer"] == [6, 7, 8, 21]
     assert len(state["deck"]) == deck - 2
     assert [c["number"] for c in state["players"][0]["open"]] == [5, 20]
@@ -457,11 +457,11 @@ def test_c3_deck_empty_offer_no_longer_refilled():
     state = arrange(completion_game(), deck=[])
     state = turn(state, "I2", {0: mark(code(2, "B"), completed=[{"number": 2,
                                                                  "colour": "green"}])})
-    state = e.apply(state, 0, {"type": "take", "source": "offer", "card": 5})
+    state = PYRAMIDS.apply(state, 0, {"type": "take", "source": "offer", "card": 5})
     assert state["offer"] == [6, 7, 8] and state["phase"] == "reveal"
     state = turn(state, "I3", {})
     assert state["offer"] == [6, 7, 8]
-    assert e.chance(state).key == "shape"
+    assert PYRAMIDS.chance(state).key == "shape"
 
 
 def test_completion_order_lowest_number_first_and_refill_between():
@@ -473,13 +473,13 @@ def test_completion_order_lowest_number_first_and_refill_between():
                                                                  "colour": "orange"}]),
                                1: mark(code(3, "B"), completed=[{"number": 3,
                                                                  "colour": "purple"}])})
-    assert e.awaiting(state).seats == {1}                 # card 3 before card 9
-    state = e.apply(state, 1, {"type": "take", "source": "offer", "card": 5})
-    assert e.awaiting(state).seats == {1} and state["phase"] == "refill"
-    state = e.apply(state, 1, {"type": "refill", "cards": [11]})
-    assert e.awaiting(state).seats == {0} and state["offer"] == [6, 7, 8, 11]
-    state = e.apply(state, 0, {"type": "take", "source": "offer", "card": 11})
-    state = e.apply(state, 0, {"type": "refill", "cards": [12]})
+    assert PYRAMIDS.awaiting(state).seats == {1}                 # card 3 before card 9
+    state = PYRAMIDS.apply(state, 1, {"type": "take", "source": "offer", "card": 5})
+    assert PYRAMIDS.awaiting(state).seats == {1} and state["phase"] == "refill"
+    state = PYRAMIDS.apply(state, 1, {"type": "refill", "cards": [11]})
+    assert PYRAMIDS.awaiting(state).seats == {0} and state["offer"] == [6, 7, 8, 11]
+    state = PYRAMIDS.apply(state, 0, {"type": "take", "source": "offer", "card": 11})
+    state = PYRAMIDS.apply(state, 0, {"type": "refill", "cards": [12]})
     assert state["phase"] == "reveal"
     assert cards_in_play(state) == list(range(1, 49))
 
@@ -489,6 +489,6 @@ def test_completion_on_the_tomb_by_red_cross_on_a_layout_card():
     state = fixture_game()
     state = hold(state, 0, [(1, [(0, 2), (1, 2), (2, 2), (3, 2)]), (2, [(0, 2), (0, 3)])])
     state = reveal(state, "I2")
-    state = e.apply(state, 0, mark(*at(2, (1, 3), (2, 3)), extra=[cell(1, 4, 2)]))
+    state = PYRAMIDS.apply(state, 0, mark(*at(2, (1, 3), (2, 3)), extra=[cell(1, 4, 2)]))
     assert state["players"][0]["just"] == [1]
     assert state["players"][0]["completed"] == [{"number": 1, "colour": "purple"}]

@@ -1,4 +1,4 @@
-"""Silver & Gold – Pyramids: what the phones send (companion/rules/pyramids/engine.py), against
+"""Silver & Gold – Pyramids: what the phones send (pyramids/deal.py, marking.py), against
 spec silver-gold-pyramids.md §3, §5 and issue 13.
 
 1. The app deals (§3 for a group that plays with phones only): the deal and the offer are
@@ -20,9 +20,9 @@ import pytest
 
 from companion.rules.base import RuleViolation
 from companion.rules.pyramids import PYRAMIDS
-from companion.rules.pyramids import engine as e
-from companion.rules.pyramids import tables as t
+from companion.rules.pyramids import printed as t
 from companion.rules.pyramids.final import score_final
+from companion.rules.pyramids.marking import MAX_MARKS, CellRef, read_marks
 from tests.rules.pyramids_helpers import (NAMES, at, cards_in_play, cell, edition, fixture_game,
                                           hold, mark, new_game, refused, reveal)
 
@@ -36,7 +36,7 @@ CHAIN = ("EX...",
 
 
 def app_game(players: int = 3, cards: str = "ours", **entries: Any) -> dict[str, Any]:
-    return e.setup({"cards": cards}, NAMES[:players], {"dealer": "app"}, edition(**entries))
+    return PYRAMIDS.setup({"cards": cards}, NAMES[:players], {"dealer": "app"}, edition(**entries))
 
 
 def same_cards(state: dict[str, Any]) -> dict[str, Any]:
@@ -66,19 +66,19 @@ def test_the_app_deals_then_everyone_keeps_two_at_once_then_the_offer():
     state = app_game(3)
     assert state["phase"] == "deal" and state["deck"] == list(range(1, 49))
     assert all(p["open"] == [] and p["dealt"] == [] for p in state["players"])
-    assert e.awaiting(state).seats == {0, 1, 2}
-    chance = e.chance(state)
+    assert PYRAMIDS.awaiting(state).seats == {0, 1, 2}
+    chance = PYRAMIDS.chance(state)
     assert (chance.move, chance.key, chance.draws, chance.seats) == (
         {"type": "deal"}, "cards", 12, {0, 1, 2})
-    assert e.prompts(state, 2) == {"moves": ["deal"], "count": 12, "draw": True}
+    assert PYRAMIDS.prompts(state, 2) == {"moves": ["deal"], "count": 12, "draw": True}
     dealt = chance.draw(random.Random(7))["cards"]
     assert len(set(dealt)) == 12
-    state = e.apply(state, 2, {"type": "deal", "cards": dealt})
+    state = PYRAMIDS.apply(state, 2, {"type": "deal", "cards": dealt})
     assert [p["dealt"] for p in state["players"]] == [dealt[0:4], dealt[4:8], dealt[8:12]]
     assert state["phase"] == "keep" and len(state["deck"]) == 36
-    waiting = e.awaiting(state)
+    waiting = PYRAMIDS.awaiting(state)
     assert waiting.seats == {0, 1, 2} and waiting.step == "setup:keep"
-    prompt = e.prompts(state, 1)
+    prompt = PYRAMIDS.prompts(state, 1)
     assert prompt["moves"] == ["keep"] and [c["number"] for c in prompt["dealt"]] == dealt[4:8]
     assert all(c["grid"] and c["marked"] == [] for c in prompt["dealt"])
     shown = PYRAMIDS.view(state, 0, {})
@@ -90,7 +90,7 @@ def test_the_app_deals_then_everyone_keeps_two_at_once_then_the_offer():
     for order in ((0, 1, 2), (2, 0, 1), (1, 2, 0)):
         after = state
         for seat in order:
-            after = e.apply(after, seat, {"type": "keep", "cards": keeps[seat]})
+            after = PYRAMIDS.apply(after, seat, {"type": "keep", "cards": keeps[seat]})
         results.append(after)
     assert results[0] == results[1] == results[2]
     state = results[0]
@@ -99,13 +99,13 @@ def test_the_app_deals_then_everyone_keeps_two_at_once_then_the_offer():
     # the 6 cards returned are shuffled back: the deck is every card nobody keeps
     assert state["phase"] == "offer" and len(state["deck"]) == 42
     assert set(dealt) - {n for k in keeps.values() for n in k} <= set(state["deck"])
-    chance = e.chance(state)
+    chance = PYRAMIDS.chance(state)
     assert chance.draws == 4 and chance.seats == {0, 1, 2}
-    assert e.prompts(state, 0) == {"moves": ["offer"], "count": 4, "draw": True}
-    state = e.apply(state, 0, chance.draw(random.Random(1)))
+    assert PYRAMIDS.prompts(state, 0) == {"moves": ["offer"], "count": 4, "draw": True}
+    state = PYRAMIDS.apply(state, 0, chance.draw(random.Random(1)))
     assert state["phase"] == "reveal" and len(state["offer"]) == 4 and len(state["deck"]) == 38
     assert cards_in_play(state) == list(range(1, 49))
-    assert e.prompts(state, 1)["draw"] is True
+    assert PYRAMIDS.prompts(state, 1)["draw"] is True
 
 
 def test_refusals_while_the_app_deals():
@@ -116,22 +116,22 @@ def test_refusals_while_the_app_deals():
             "pyramids.not_in_deck", "move.cards.7")
     refused(state, 0, {"type": "deal", "cards": "all"}, "pyramids.bad_move", "move.cards")
     refused(state, 0, {"type": "reveal", "shape": "I2"}, "pyramids.wrong_phase")
-    state = e.apply(state, 0, {"type": "deal", "cards": [1, 2, 3, 4, 5, 6, 7, 8]})
+    state = PYRAMIDS.apply(state, 0, {"type": "deal", "cards": [1, 2, 3, 4, 5, 6, 7, 8]})
     refused(state, 0, {"type": "keep", "cards": [1]}, "pyramids.keep_count", "move.cards")
     refused(state, 0, {"type": "keep", "cards": [1, 5]}, "pyramids.kept_not_dealt",
             "move.cards.1")
     refused(state, 0, {"type": "keep", "cards": [2, 2]}, "pyramids.kept_not_dealt",
             "move.cards.1")
-    state = e.apply(state, 0, {"type": "keep", "cards": [1, 2]})
+    state = PYRAMIDS.apply(state, 0, {"type": "keep", "cards": [1, 2]})
     refusal = refused(state, 0, {"type": "keep", "cards": [3, 4]}, "pyramids.already_kept")
     assert "Tomáš" in refusal.render()
-    assert e.prompts(state, 0) == {"moves": [], "still_marking": [1]}
-    state = e.apply(state, 1, {"type": "keep", "cards": [7, 8]})
+    assert PYRAMIDS.prompts(state, 0) == {"moves": [], "still_marking": [1]}
+    state = PYRAMIDS.apply(state, 1, {"type": "keep", "cards": [7, 8]})
     refused(state, 1, {"type": "offer", "cards": [1, 9, 10, 11]}, "pyramids.not_in_deck",
             "move.cards.0")
     refused(state, 1, {"type": "offer", "cards": [9, 10, 11]}, "pyramids.refill_count",
             "move.cards")
-    state = e.apply(state, 1, {"type": "offer", "cards": [3, 9, 10, 11]})   # 3 came back
+    state = PYRAMIDS.apply(state, 1, {"type": "offer", "cards": [3, 9, 10, 11]})   # 3 came back
     assert state["offer"] == [3, 9, 10, 11] and 3 not in state["deck"]
 
 
@@ -139,12 +139,12 @@ def test_legal_moves_while_the_app_deals_are_legal():
     state = app_game(4, "published")
     for phase in ("deal", "keep", "offer"):
         assert state["phase"] == phase
-        for seat in sorted(e.awaiting(state).seats):
-            moves = e.legal_moves(state, seat)
+        for seat in sorted(PYRAMIDS.awaiting(state).seats):
+            moves = PYRAMIDS.legal_moves(state, seat)
             assert moves and len(moves) == (6 if phase == "keep" else 1)
             for move in moves:
-                e.validate(state, seat, move)
-            state = e.apply(state, seat, moves[-1])
+                PYRAMIDS.validate(state, seat, move)
+            state = PYRAMIDS.apply(state, seat, moves[-1])
             if phase != "keep":
                 break
     assert state["phase"] == "reveal"
@@ -155,14 +155,14 @@ def test_legal_moves_while_the_app_deals_are_legal():
 def test_the_app_deal_needs_no_set_up_but_a_table_deal_does():
     assert app_game(2)["phase"] == "deal"
     with pytest.raises(RuleViolation) as caught:
-        e.setup({}, NAMES[:2], {"dealer": "table"}, edition())
+        PYRAMIDS.setup({}, NAMES[:2], {"dealer": "table"}, edition())
     assert (caught.value.code, caught.value.field) == ("pyramids.deal_needed", "hands")
     # what else the form sends with an app deal is not used
-    ignored = {**e.default_setup(2), "dealer": "app"}
-    assert e.setup({}, NAMES[:2], ignored, edition()) == app_game(2)
+    ignored = {**PYRAMIDS.default_setup(2), "dealer": "app"}
+    assert PYRAMIDS.setup({}, NAMES[:2], ignored, edition()) == app_game(2)
     unused = {"dealer": "app", "hands": [{}, {"kept": [99]}], "offer": "x"}
-    assert e.setup({}, NAMES[:2], unused, edition()) == app_game(2)
-    assert e.setup({}, NAMES[:2], e.default_setup(2), edition())["phase"] == "reveal"
+    assert PYRAMIDS.setup({}, NAMES[:2], unused, edition()) == app_game(2)
+    assert PYRAMIDS.setup({}, NAMES[:2], PYRAMIDS.default_setup(2), edition())["phase"] == "reveal"
 
 
 # --------------------------------------------------------------------------------------------
@@ -174,13 +174,13 @@ def test_p4_tapped_in_any_order_plays_like_the_pattern_and_its_extra():
     """Spec §12.3 P4: the square with the red cross, then one extra mark at (1,4)."""
     state = reveal(fixture_game(), "O4")
     square = at(1, (0, 2), (0, 3), (1, 2), (1, 3))
-    expected = e.apply(state, 0, mark(*square, extra=[cell(1, 1, 4)]))
+    expected = PYRAMIDS.apply(state, 0, mark(*square, extra=[cell(1, 1, 4)]))
     taps = [cell(1, 1, 4), square[3], square[0], square[2], square[1]]
-    assert e.apply(state, 0, {"type": "mark", "marks": taps}) == expected
-    assert e.read_marks(state, 0, [e._parse_ref(r, "x") for r in taps]) == (
-        [e._parse_ref(r, "x") for r in square], [e._parse_ref(cell(1, 1, 4), "x")])
+    assert PYRAMIDS.apply(state, 0, {"type": "mark", "marks": taps}) == expected
+    assert read_marks(state, 0, [CellRef.of(r) for r in taps]) == (
+        [CellRef.of(r) for r in square], [CellRef.of(cell(1, 1, 4))])
     # the order of the taps changes nothing, not even the order the cells are kept in
-    assert all(e.apply(state, 0, {"type": "mark", "marks": taps[k:] + taps[:k]}) == expected
+    assert all(PYRAMIDS.apply(state, 0, {"type": "mark", "marks": taps[k:] + taps[:k]}) == expected
                for k in range(5))
 
 
@@ -190,8 +190,8 @@ def test_extras_are_ordered_so_that_each_is_legal_when_made():
     state = reveal(new_game(2, "published", card_layouts=[
         {"number": 1, "colour": "purple", "grid": list(CHAIN)}]), "L3")
     taps = at(1, (0, 2), (0, 0), (3, 0), (1, 0), (2, 0), (0, 1))
-    after = e.apply(state, 0, {"type": "mark", "marks": taps})
-    expected = e.apply(state, 0, mark(*at(1, (0, 0), (1, 0), (0, 1)),
+    after = PYRAMIDS.apply(state, 0, {"type": "mark", "marks": taps})
+    expected = PYRAMIDS.apply(state, 0, mark(*at(1, (0, 0), (1, 0), (0, 1)),
                                       extra=at(1, (2, 0), (3, 0), (0, 2))))
     assert same_cards(after) == same_cards(expected)
     assert sorted(after["players"][0]["open"][0]["cells"]) == [0, 1, 2, 5, 10, 15]
@@ -203,10 +203,10 @@ def test_a_single_cell_with_its_chain_of_extras():
     state = new_game(2, "published", card_layouts=[
         {"number": 1, "colour": "purple", "grid": list(CHAIN)}])
     state = reveal(hold(state, 0, [(1, [(0, 0)]), (2, [])]), "I4")
-    after = e.apply(state, 0, {"type": "mark", "marks": at(1, (0, 2), (0, 1))})
+    after = PYRAMIDS.apply(state, 0, {"type": "mark", "marks": at(1, (0, 2), (0, 1))})
     assert sorted(after["players"][0]["open"][0]["cells"]) == [0, 1, 2]
     assert same_cards(after) == same_cards(
-        e.apply(state, 0, mark(cell(1, 0, 1), extra=[cell(1, 0, 2)])))
+        PYRAMIDS.apply(state, 0, mark(cell(1, 0, 1), extra=[cell(1, 0, 2)])))
 
 
 @pytest.mark.parametrize("taps, code_, field", [
@@ -241,12 +241,12 @@ def test_the_square_with_its_cross_but_without_the_extra():
     {"type": "mark", "marks": [cell(1, 0, 2)], "extra": []},
     {"type": "mark", "marks": [{"card": 1, "code": "E"}]},
     {"type": "mark", "marks": "0,2"},
-    {"type": "mark", "marks": [cell(1, 0, 2)] * (e.MAX_MARKS + 1)},
+    {"type": "mark", "marks": [cell(1, 0, 2)] * (MAX_MARKS + 1)},
 ])
 def test_malformed_marks(move):
     state = reveal(fixture_game(), "I3")
     with pytest.raises(RuleViolation) as caught:
-        e.apply(state, 0, move)
+        PYRAMIDS.apply(state, 0, move)
     assert caught.value.code == "pyramids.bad_move"
     assert caught.value.field.startswith("move.marks")
 
@@ -258,12 +258,12 @@ def test_every_legal_move_said_as_shuffled_taps_plays_the_same():
     checked = 0
     for seed in range(4):
         state, _ = phone_game(seed, stop_after=5 + 6 * seed)
-        for seat in sorted(e.awaiting(state).seats) if state["phase"] == "mark" else ():
-            for move in e.legal_moves(state, seat):
+        for seat in sorted(PYRAMIDS.awaiting(state).seats) if state["phase"] == "mark" else ():
+            for move in PYRAMIDS.legal_moves(state, seat):
                 if move["type"] != "mark":
                     continue
-                assert same_cards(e.apply(state, seat, marks_of(move, rng))) == same_cards(
-                    e.apply(state, seat, move))
+                assert same_cards(PYRAMIDS.apply(state, seat, marks_of(move, rng))) == same_cards(
+                    PYRAMIDS.apply(state, seat, move))
                 checked += 1
     assert checked > 100
 
@@ -281,8 +281,8 @@ def phone_game(seed: int, stop_after: int | None = None
     state = app_game(players)
     log = []
     marks_steps = 0
-    while not e.is_over(state):
-        waiting = e.awaiting(state)
+    while not PYRAMIDS.is_over(state):
+        waiting = PYRAMIDS.awaiting(state)
         if state["phase"] in ("mark", "keep"):
             marks_steps += state["phase"] == "mark"
             if stop_after is not None and marks_steps > stop_after:
@@ -290,17 +290,17 @@ def phone_game(seed: int, stop_after: int | None = None
             seats = sorted(waiting.seats)
             rng.shuffle(seats)
             for seat in seats:                  # all on the step's first version
-                move = rng.choice(e.legal_moves(state, seat))
+                move = rng.choice(PYRAMIDS.legal_moves(state, seat))
                 if move["type"] == "mark":
                     move = marks_of(move, rng)
-                state = e.apply(state, seat, move)
+                state = PYRAMIDS.apply(state, seat, move)
                 log.append((seat, move))
             continue
         seat = rng.choice(sorted(waiting.seats))
-        chance = e.chance(state)
+        chance = PYRAMIDS.chance(state)
         move = (chance.draw(rng) if chance and (state["phase"] != "replace" or rng.random() < .5)
-                else rng.choice(e.legal_moves(state, seat)))
-        state = e.apply(state, seat, move)
+                else rng.choice(PYRAMIDS.legal_moves(state, seat)))
+        state = PYRAMIDS.apply(state, seat, move)
         log.append((seat, move))
         assert cards_in_play(state) == list(range(1, 49))
     return state, log
@@ -309,7 +309,7 @@ def phone_game(seed: int, stop_after: int | None = None
 @pytest.mark.parametrize("seed", range(6))
 def test_whole_games_as_the_phones_play_them(seed):
     state, log = phone_game(seed)
-    assert e.is_over(state) and (state["round"], state["turn"]) == (4, 7)
+    assert PYRAMIDS.is_over(state) and (state["round"], state["turn"]) == (4, 7)
     again = app_game(len(state["names"]))
     for seat, move in log:
         again = PYRAMIDS.apply(again, seat, move)

@@ -20,7 +20,9 @@ import pytest
 
 from companion import db
 from companion.models import Move
-from companion.rules.pyramids import engine as e
+from companion.rules.pyramids import PYRAMIDS
+from companion.rules.pyramids.referee import REFEREE
+from companion.rules.pyramids.state import expedition_left
 from companion.rules.pyramids import ours
 from companion.rules.pyramids.placement import NEIGHBOURS, PLACEMENTS
 from companion.services import tables as live
@@ -120,7 +122,7 @@ def test_a_full_game_through_the_page_forms(client, count_rows):
         state = table_state(client, table_id)
         if state["phase"] == "over":
             break
-        waiting = sorted(e.awaiting(state).seats)
+        waiting = sorted(PYRAMIDS.awaiting(state).seats)
         pages = {seat: page_of(phones[seat], table_id) for seat in waiting}
         if state["phase"] in ("mark", "keep"):
             # every awaited phone sends from the page it loaded: the same version for all
@@ -136,7 +138,7 @@ def test_a_full_game_through_the_page_forms(client, count_rows):
                     picked = rng.sample([v for _n, v, _c, _l in form.checkboxes], 2)
                     data, kind = form.values(ticked=picked), "keep"
                 else:
-                    move = rng.choice(e.legal_moves(state, seat))
+                    move = rng.choice(PYRAMIDS.legal_moves(state, seat))
                     if move["type"] == "pass":
                         form, kind = move_form(page, "pass"), "pass"
                         data = form.values()
@@ -155,7 +157,7 @@ def test_a_full_game_through_the_page_forms(client, count_rows):
             form, kind = draw_form(page), "draw"
             data = form.values()
         elif phase == "reveal":
-            shape = rng.choice(sorted(e.expedition_left(state)))
+            shape = rng.choice(sorted(expedition_left(state)))
             form = move_form(page, "reveal", shape=shape)
             data, kind = form.values(), "reveal"
         elif phase == "replace":
@@ -173,7 +175,7 @@ def test_a_full_game_through_the_page_forms(client, count_rows):
     else:
         raise AssertionError("the game did not end")
     state = table_state(client, table_id)
-    assert (state["round"], state["turn"]) == (4, 7) and e.is_over(state)
+    assert (state["round"], state["turn"]) == (4, 7) and PYRAMIDS.is_over(state)
     assert counts["keep"] == 3 and counts["mark"] + counts["pass"] == 28 * 3
     assert counts["simultaneous"] >= 27 and counts["draw"] > 10 and counts["reveal"] > 3
     assert count_rows(Move) == sum(v for k, v in counts.items() if k != "simultaneous")
@@ -264,7 +266,7 @@ def test_every_phone_marks_the_same_turn_and_sees_who_is_still_marking(client):
                    data=move_form(page, "reveal", shape="I2").values())
     state = table_state(client, table_id)
     pages = [page_of(phone, table_id) for phone in phones]
-    chosen = {seat: next(m for m in e.legal_moves(state, seat) if len(m["cells"]) == 2)
+    chosen = {seat: next(m for m in PYRAMIDS.legal_moves(state, seat) if len(m["cells"]) == 2)
               for seat in range(3)}
     for seat in (2, 0):
         form = move_form(pages[seat], "mark")
@@ -348,11 +350,12 @@ def test_replacement_from_the_offer_or_the_deck(client):
     state = table_state(client, table_id)
     for _turn in range(28):
         page = page_of(phones[0], table_id)
-        form = move_form(page, "reveal", shape=sorted(e.expedition_left(state))[0])
+        form = move_form(page, "reveal", shape=sorted(expedition_left(state))[0])
         phones[0].post(form.action, data=form.values())
         state = table_state(client, table_id)
         for seat in (0, 1):
-            move = min(e.legal_moves(state, seat), key=lambda m: toward_the_tomb(state, seat, m))
+            move = min(PYRAMIDS.legal_moves(state, seat),
+                       key=lambda m: toward_the_tomb(state, seat, m))
             form = move_form(page_of(phones[seat], table_id), "mark")
             phones[seat].post(form.action, data=form.values(ticked=taps_for(form, move)))
         state = table_state(client, table_id)
@@ -566,7 +569,7 @@ def test_the_api_docs_examples_are_what_the_api_takes(client):
     kinds = {m["type"] for m in moves}
     assert kinds == {"deal", "keep", "offer", "reveal", "mark", "pass", "take", "refill"}
     for move in moves:
-        e.REFEREE.parse(move)                      # well formed as written
+        REFEREE.parse(move)                        # well formed as written
 
 
 def test_the_print_menu_offers_our_cards_and_the_table_pad_has_the_players(client):

@@ -3,9 +3,15 @@
 Spec: shared/rules/silver-gold-pyramids.md; default edition: the Czech rules sheet (seed 001).
 Our print-and-play edition is :mod:`.ours` (48 card layouts, 8 expedition cards, the scoring
 card's skull penalties), generated once by :mod:`.generate`. The printed numbers live in
-:mod:`.tables`, the group's edition data ("our copy") in :mod:`.edition`, shape placement in
+:mod:`.printed`, the group's edition data ("our copy") in :mod:`.edition`, shape placement in
 :mod:`.placement`, scoring in :mod:`.scoring`, score-only mode in :mod:`.final` (and the sibling
-original *Silver & Gold* in :mod:`.sibling`), the live referee in :mod:`.engine`.
+original *Silver & Gold* in :mod:`.sibling`).
+
+The live game: its state and phases in :mod:`.state`, the set-up in :mod:`.setup`, the moves
+by family (:mod:`.deal`, :mod:`.reveal`, :mod:`.marking`, :mod:`.replacement`; closing a turn
+in :mod:`.turns`), the table that assembles them in :mod:`.referee`, what phones are offered
+and see in :mod:`.phones`, the result in :mod:`.result`. What only the templates read is in
+:mod:`.ui`.
 """
 
 from __future__ import annotations
@@ -13,10 +19,15 @@ from __future__ import annotations
 from types import MappingProxyType
 from typing import Any, Mapping, Sequence
 
-from ..base import (Awaiting, BoolField, Capability, Catalogue, Chance, ChoiceField, Edition,
-                    GameRules, Labels, N_, ObjectField, ScoreForm, register)
-from . import engine, final, ours, sibling, tables
+from ..base import (BoolField, Capability, Catalogue, ChoiceField, Edition, GameRules, Labels,
+                    N_, ObjectField, ScoreForm, register)
+from . import final, phones, result, sibling
+from . import ui as ui_module
+from . import printed as t
+from . import setup as set_up
 from .edition import EDITION_VALUES
+from .referee import REFEREE
+from .state import CardsMode
 
 
 class PyramidsRuleset(GameRules):
@@ -28,8 +39,8 @@ class PyramidsRuleset(GameRules):
         names=MappingProxyType({"en": "Silver & Gold – Pyramids",
                                 "cs": "Silver & Gold – Pyramids",
                                 "hu": "Silver & Gold – Pyramids"}),
-        player_counts=tables.PLAYER_COUNTS,
-        live_player_counts=tables.PLAYER_COUNTS,
+        player_counts=t.PLAYER_COUNTS,
+        live_player_counts=t.PLAYER_COUNTS,
         capabilities=frozenset({Capability.SCORE, Capability.LIVE, Capability.PRINT}),
         bgg_id=None,
         bgg_source="unverified: the stored sources (spec §15 reviews and shops) give no "
@@ -39,8 +50,8 @@ class PyramidsRuleset(GameRules):
                  "Silver & Gold Pyramids", "Silver&Gold Pyramids", "Silver and Gold Pyramids",
                  "Silver & Gold - Pyramids"),
         default_players=4, order=5)
-    labels = Labels(categories=tables.CATEGORY_LABELS, reasons=tables.REASON_LABELS,
-                    tiebreaks=tables.TIEBREAK_LABELS, stage=N_("Round %(stage)d"))
+    labels = Labels(categories=t.CATEGORY_LABELS, reasons=t.REASON_LABELS,
+                    tiebreaks=t.TIEBREAK_LABELS, stage=N_("Round %(stage)d"))
     score_form = ScoreForm(
         stage_key=None, stages=1,
         final_label=N_("After the fourth round"),
@@ -49,12 +60,11 @@ class PyramidsRuleset(GameRules):
         variants=(("pyramids", N_("Silver & Gold – Pyramids")),
                   ("silver_gold", N_("Silver & Gold (2019), the original"))))
     final_schema = final.FINAL_SCHEMA
-    sibling_schema = sibling.SIBLING_SCHEMA     # the Silver & Gold document (variant)
     options = (
         ChoiceField("cards", N_("Pyramid cards"), (
-            ("ours", N_("Our print-and-play cards: every mark refereed")),
-            ("published", N_("The published cards: report what you mark")),
-        ), default="ours"),
+            (CardsMode.OURS.value, N_("Our print-and-play cards: every mark refereed")),
+            (CardsMode.PUBLISHED.value, N_("The published cards: report what you mark")),
+        ), default=CardsMode.OURS.value),
         # spec §14 #4: a skull and a potion in one marking; a move may choose the other order
         BoolField("skulls_before_potion",
                   N_("A skull and a potion marked together: the skull counts first"),
@@ -64,29 +74,18 @@ class PyramidsRuleset(GameRules):
     out_of_turn_codes = frozenset({"pyramids.not_your_turn", "pyramids.already_marked",
                                    "pyramids.already_kept"})
 
-    # Our edition, for print and the phone pictures.
-    our_cards = ours.CARDS
-    our_expedition_deck = ours.EXPEDITION_DECK
-    our_skull_penalties = ours.SKULL_PENALTIES
-    shapes = tables.SHAPES
-    colours = tables.COLOURS
-    # Words the phone page and the printouts show (msgids)
-    colour_labels = tables.COLOUR_LABELS
-    shape_labels = tables.SHAPE_LABELS
-    cell_labels = tables.CELL_LABELS
-    symbols = tables.SYMBOLS
-    rounds, turns_per_round = tables.ROUNDS, tables.TURNS_PER_ROUND
-    race_boxes = tables.RACE_BOXES
+    referee = REFEREE
+    ui = ui_module
 
     def form_sizes(self, players: int, stages: int) -> dict[str, int]:
         """Inputs the final-state form offers (blank ones are ignored)."""
         sizes = {"players": players, "players.*.completed": final.COMPLETED_FORM_SIZE,
-                 "players.*.torches": tables.TORCH_BOXES,
+                 "players.*.torches": t.TORCH_BOXES,
                  # the Silver & Gold form (variant)
-                 "players.*.trophies": tables.SG_COIN_BOXES // tables.SG_COINS_PER_ROW,
-                 "players.*.palms": tables.SG_PALM_BOXES}
-        sizes.update({f"players.*.race.{colour}": len(tables.RACE_BOXES)
-                      for colour in tables.COLOURS})
+                 "players.*.trophies": t.SG_COIN_BOXES // t.SG_COINS_PER_ROW,
+                 "players.*.palms": t.SG_PALM_BOXES}
+        sizes.update({f"players.*.race.{colour}": len(t.RACE_BOXES)
+                      for colour in t.COLOURS})
         return sizes
 
     def form_schema(self, variant: str | None) -> ObjectField:
@@ -101,33 +100,23 @@ class PyramidsRuleset(GameRules):
     # ---- live play (spec §3-§9) -------------------------------------------------------------
 
     def setup_schema(self, players: int) -> ObjectField:
-        return engine.setup_schema(players)
+        return set_up.setup_schema(players)
 
     def default_setup(self, players: int) -> dict[str, Any]:
-        return engine.default_setup(players)
+        return set_up.default_setup(players)
 
     def setup(self, options: Mapping[str, Any], names: Sequence[str],
               setup: Mapping[str, Any], edition: Edition) -> dict[str, Any]:
         """A fresh game; raises RuleViolation for a wrong player count or deal."""
-        return engine.setup(options, names, setup, edition)
+        return set_up.setup(options, names, setup, edition)
 
-    apply = staticmethod(engine.apply)
-    validate = staticmethod(engine.validate)
-    prompts = staticmethod(engine.prompts)
-    legal_moves = staticmethod(engine.legal_moves)
-    is_over = staticmethod(engine.is_over)
-    score = staticmethod(engine.score)
-    final_document = staticmethod(engine.final_document)
-
-    def awaiting(self, state: Mapping[str, Any]) -> Awaiting:
-        return engine.awaiting(state)
-
-    def chance(self, state: Mapping[str, Any]) -> Chance | None:
-        return engine.chance(state)
+    chance = staticmethod(phones.chance)
+    score = staticmethod(result.score)
+    final_document = staticmethod(result.final_document)
 
     def view(self, state: Mapping[str, Any], seat: int | None,
              options: Mapping[str, Any]) -> dict[str, Any]:
-        return engine.view(state, seat)
+        return phones.view(state, seat)
 
     def scores_visible(self, state: Mapping[str, Any], options: Mapping[str, Any]) -> bool:
         """Scoring cards lie open on the table."""

@@ -15,7 +15,7 @@ from typing import Any, Sequence
 
 from ..base import N_, RuleViolation
 from .placement import shortest_path
-from .tables import CELL_CODES, GRID, Cell
+from .printed import CELL_CODES, GRID, Cell
 
 
 @dataclass(frozen=True)

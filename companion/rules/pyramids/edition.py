@@ -27,7 +27,7 @@ from dataclasses import replace
 from ..base import (BoolField, ChoiceField, EditionValue, IntField, ListField, N_, ObjectField,
                     RuleViolation, TextField, check_document)
 from . import ours
-from . import tables as t
+from . import printed as t
 from .cards import flatten, layout_problems
 
 LABELS: Mapping[str, str] = {

@@ -48,12 +48,11 @@ from ..base import (Assumption, BoolField, ChoiceField, IntField, InvalidDocumen
                     Listing,
                     N_, ObjectField, RuleViolation, Scoresheet, TextField, check_document,
                     resolve_edition)
-from . import tables as t
+from . import printed as t
 from .edition import EDITION_VALUES, LABELS, known_cards
 from .scoring import PlayerTally, score_game
 
 PLAYER_COUNTS = t.PLAYER_COUNTS
-VARIANTS = ("pyramids", "silver_gold")
 COMPLETED_FORM_SIZE = 12          # inputs the phone form offers (the JSON API takes any number)
 
 CARD_SCHEMA = ObjectField("card", N_("Completed card"), (

@@ -41,7 +41,7 @@ from typing import Sequence
 
 from .cards import PyramidCard
 from .placement import opening_fits, position, reachable, shortest_path
-from .tables import (CARDS_PER_COLOUR, CELLS, COLOURS, DEFAULT_EXPEDITION_DECK, GRID,
+from .printed import (CARDS_PER_COLOUR, CELLS, COLOURS, DEFAULT_EXPEDITION_DECK, GRID,
                      RACE_BOXES, SKULL_BOXES, SYMBOLS, Cell)
 
 SEED = 0x5347_5059_5241            # "SGPYRA": the seed our printed edition was generated from
@@ -49,7 +49,7 @@ MAX_ATTEMPTS = 200_000             # per card; the generator fails loudly instea
 
 # Our expedition deck: the six patterns the reviews describe ("in a line, around a corner, or
 # as a block"), with the two 3-cell patterns doubled so that a round of 7 turns averages about
-# 3 cells per card. It is also the spec's default for the published deck (tables.py).
+# 3 cells per card. It is also the spec's default for the published deck (printed.py).
 EXPEDITION_DECK: tuple[str, ...] = DEFAULT_EXPEDITION_DECK
 
 # Our scoring card's skull boxes, left to right, top row first. Each further skull costs more

@@ -16,7 +16,7 @@ from enum import StrEnum
 from functools import lru_cache
 from typing import Collection, Iterable, Sequence
 
-from .tables import CELLS, GRID, SHAPES, Cell
+from .printed import CELLS, GRID, SHAPES, Cell
 
 
 class Problem(StrEnum):
@@ -227,22 +227,6 @@ def shortest_path(flat: str) -> list[int] | None:
                 previous[n] = cell
                 queue.append(n)
     return None
-
-
-def connected(cells: Collection[int]) -> bool:
-    """Whether the cells form one orthogonally connected group (an empty set does)."""
-    if not cells:
-        return True
-    first = next(iter(cells))
-    seen = {first}
-    queue = deque([first])
-    while queue:
-        cell = queue.popleft()
-        for n in NEIGHBOURS[cell]:
-            if n in cells and n not in seen:
-                seen.add(n)
-                queue.append(n)
-    return len(seen) == len(cells)
 
 
 assert CELLS == len(NEIGHBOURS)

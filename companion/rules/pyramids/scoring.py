@@ -2,7 +2,7 @@
 
 Implements spec §6 (symbol effects on the scoring card, with their caps), §8 (the race for the
 10 / 6 / 3 boxes, simultaneous claims by lowest card number) and §9 (end scoring and the tie
-rule). Both score-only mode (:mod:`.final`) and the live referee (:mod:`.engine`) call
+rule). Both score-only mode (:mod:`.final`) and the live game (:mod:`.result`) call
 :func:`score_game`, so one set of rules produces every Scoresheet.
 """
 
@@ -13,7 +13,7 @@ from typing import Iterable, Mapping, Sequence
 
 from ..base import (Assumption, Category, PlayerScore, Scoresheet, TieBreak,
                     competition_ranks)
-from . import tables as t
+from . import printed as t
 
 NONE_TICKED = "none_ticked"                       # §9: no skull ticked costs nothing
 TIEBREAK_LOWEST_CARD = "pyramids.lowest_card"     # §9: lowest completed card number wins a tie

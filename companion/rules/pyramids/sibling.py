@@ -30,7 +30,7 @@ from typing import Any, Mapping, Sequence
 from ..base import (Category, ChoiceField, IntField, InvalidDocument, ListField, N_, ObjectField,
                     PlayerScore, RuleViolation, Scoresheet, TextField, TieBreak, check_document,
                     competition_ranks)
-from . import tables as t
+from . import printed as t
 
 TIEBREAK_COLOUR_COUNTS = "silver_gold.colour_counts"
 
@@ -76,7 +76,6 @@ FORM_PLAYER_SCHEMA = ObjectField("player", N_("Player"), (
               max_items=t.SG_COIN_BOXES // t.SG_COINS_PER_ROW, item_label=N_("Trophy %(n)d")),
     PLAYER_SCHEMA.fields[4],
 ))
-FORM_COMPLETED_SIZE = 12          # card rows the phone form offers
 
 
 def _blank(value: Any) -> bool:

@@ -15,7 +15,7 @@ sibling *Silver & Gold*). Sources, cited by the short names used below:
           (spec §13, §15).
 
 Spec and seed agree on every number here. The values no source prints are edition data
-("our copy", :class:`~companion.rules.base.EditionValue` in ``__init__.py``), never hard-coded:
+("our copy", :class:`~companion.rules.base.EditionValue` in :mod:`.edition`), never hard-coded:
 the skull penalties (default: OURS), the published expedition deck (default: SPEC §2.2) and the
 published cards' layouts (entered by the group; none by default).
 """
@@ -81,7 +81,7 @@ SYMBOLS: tuple[str, ...] = ("R", "G", "T", "S", "P", "X")   # the cells with an 
 
 # --------------------------------------------------------------------------------------------
 # Expedition shapes (spec §2.2). The palette is every free polyomino of 2-4 cells; each shape is
-# given by its cells (row, column) in one orientation; the engine derives all 8.
+# given by its cells (row, column) in one orientation; placement.py derives all 8.
 # --------------------------------------------------------------------------------------------
 
 SHAPES: Mapping[str, tuple[tuple[int, int], ...]] = MappingProxyType({
@@ -100,9 +100,8 @@ SHAPES: Mapping[str, tuple[tuple[int, int], ...]] = MappingProxyType({
 # straight line" and an L). Our print-and-play deck (OURS) is the same eight cards.
 DEFAULT_EXPEDITION_DECK: tuple[str, ...] = ("I2", "I3", "I3", "L3", "L3", "I4", "L4", "O4")
 
-# SPEC §2.3 placeholder for the published scoring card [unverified]: box k costs k points. Not
-# the default (the default is OURS, the scoring card we print); kept for reference.
-SPEC_PLACEHOLDER_SKULL_PENALTIES: tuple[int, ...] = tuple(range(1, SKULL_BOXES + 1))
+# SPEC §2.3 has a placeholder for the published scoring card [unverified]: box k costs k points.
+# It is not used: the default is OURS, the scoring card we print (edition.py).
 SEED_KNOWN_SKULL_PENALTY = 6    # SEED example: "Zaškrtnutá lebka s nejvyšší hodnotou mu odečítá 6"
 
 # --------------------------------------------------------------------------------------------
