@@ -33,7 +33,8 @@ from ..models import (AuditEntry, GameTable, Group, GroupMembership, Player, Res
 from ..rules import get_ruleset
 from ..rules.base import N_, Ruleset, competition_ranks
 from .scoring import score_to_keep
-from .tables import TableProblem, hash_token, new_token
+from .live_tables import TableProblem
+from .tokens import hash_token, new_token
 
 GROUP_NAME_MAX = 80
 PLAYER_NAME_MAX = 40

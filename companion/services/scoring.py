@@ -17,6 +17,7 @@ from ..models import (GameTable, GroupMembership, Player, Result, Seat, TableAud
                       TableStatus, utcnow)
 from ..rules import get_ruleset
 from ..rules.base import InvalidDocument, Labels, N_, RuleViolation, Ruleset, Scoresheet
+from .tokens import hash_token
 
 
 def ruleset_for(document: Any) -> Ruleset:
@@ -267,14 +268,6 @@ def recent_tables(session: Session, limit: int = 50) -> list[TableSummary]:
 
 
 HOST, SEAT, KEEPER = "host", "seat", "keeper"      # what a phone's token is to a table
-
-
-def hash_token(token: str) -> str:
-    """The stored form of a token (the live tables' own; imported late, as that module
-    imports this one)."""
-    from .tables import hash_token as table_hash
-
-    return table_hash(token)
 
 
 def _opens(table: GameTable, kind: str, digest: str, seat_hashes: set[str]) -> bool:

@@ -25,9 +25,9 @@ from ..models import GameTable, Seat, TableMode, TableStatus
 from ..qr import qr_svg
 from ..rules import Capability, all_rulesets, get_ruleset, offers
 from ..rules.base import ListField, N_, ObjectField, Ruleset
-from ..services import broker, editions, tables as live
+from ..services import broker, editions, live_tables as live
 from ..services.scoring import sheet_rows
-from ..services.tables import StaleVersion, TableProblem
+from ..services.live_tables import StaleVersion, TableProblem
 from . import groups as groups_web
 from . import limits, wallet
 from .schema_form import build_form, document_values, parse_form, typed_values

@@ -8,7 +8,7 @@ from typing import Any, Sequence
 from sqlmodel import Session, select
 
 from companion.models import GameTable, Player, Result, Seat, TableMode, TableStatus
-from companion.services.tables import hash_token
+from companion.services.tokens import hash_token
 from companion.services.history import Play, play
 
 T0 = datetime(2025, 3, 1, 19, 0, tzinfo=timezone.utc)

@@ -23,7 +23,7 @@ from companion.models import Move
 from companion.rules.pyramids import engine as e
 from companion.rules.pyramids import ours
 from companion.rules.pyramids.placement import NEIGHBOURS, PLACEMENTS
-from companion.services import tables as live
+from companion.services import live_tables as live
 
 from tests.pdfgen.pdfcheck import text as pdf_text
 

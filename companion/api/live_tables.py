@@ -13,8 +13,8 @@ from .. import db, express
 from ..i18n import violation_body
 from ..links import public_url
 from ..models import GameTable
-from ..services import broker, live_events, tables as live
-from ..services.tables import StaleVersion, TableProblem
+from ..services import broker, live_events, live_tables as live
+from ..services.live_tables import StaleVersion, TableProblem
 from ..rules.base import N_
 from . import bp
 
@@ -189,7 +189,7 @@ def change_log(session: Session, table_id: str, token: str | None, body: Any, ch
                host_may: bool = False) -> tuple[GameTable, int | None, Any]:
     """The bearer's seat (or, when ``host_may``, the host) calls ``change(session, table, seat,
     rights, body)`` (``rights()``: has the bearer the host's rights?) and the accepted change
-    is announced: (table, seat, the :class:`~companion.services.tables.Accepted` change or the
+    is announced: (table, seat, the :class:`~companion.services.live_tables.Accepted` change or the
     :class:`StaleVersion` it met). Any other refusal is raised as a :class:`TableProblem`.
     The Flask views and the express lane (:func:`express_move`) both answer through this."""
     table, seat, host = _table_and_viewer(session, table_id, token)

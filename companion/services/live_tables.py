@@ -9,7 +9,6 @@ never both apply a move to the same state, on SQLite or PostgreSQL alike.
 
 from __future__ import annotations
 
-import hashlib
 import secrets
 import threading
 from collections import OrderedDict
@@ -29,6 +28,7 @@ from ..rules import get_ruleset
 from ..rules.base import (Capability, Edition, InvalidDocument, N_, RuleViolation, Ruleset,
                           check_document, normalise_options, offers, resolve_edition)
 from .scoring import write_results
+from .tokens import hash_token, new_token
 
 CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"     # no 0/O, 1/I/L: easy to read aloud
 CODE_LENGTH = 6
@@ -53,20 +53,8 @@ class StaleVersion(Exception):
         self.version = version
 
 
-def hash_token(token: Any) -> str:
-    """The stored form of a token; something that is not text (a number, true) from a JSON
-    body hashes to a value no stored token has, so it names nothing (never a 500)."""
-    if not isinstance(token, str):
-        return "-"
-    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
-
-
-def new_token() -> str:
-    """A seat or host token: 256 random bits, URL-safe. Only its hash is stored."""
-    return secrets.token_urlsafe(32)
-
-
 def new_code() -> str:
+    """A new six-letter join code (easy to read aloud)."""
     return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
 
 
