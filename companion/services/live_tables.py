@@ -13,7 +13,7 @@ import secrets
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass
-from typing import Any, Mapping, Sequence
+from typing import Any, Mapping
 
 from sqlalchemy import and_, bindparam, insert, or_, update
 from sqlalchemy.exc import IntegrityError
