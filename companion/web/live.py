@@ -12,8 +12,8 @@ import json
 import uuid
 from typing import Any, Mapping
 
-from flask import (Blueprint, Response, abort, current_app, flash, redirect, render_template,
-                   request, url_for)
+from flask import (Blueprint, Response, abort, flash, redirect, render_template, request,
+                   url_for)
 from flask_babel import gettext as _
 
 from werkzeug.datastructures import MultiDict
@@ -21,16 +21,16 @@ from werkzeug.datastructures import MultiDict
 from .. import db
 from ..i18n import render_violation
 from ..links import public_url
-from ..models import GameTable, Seat, TableMode, TableStatus
+from ..models import GameTable, TableStatus
 from ..qr import qr_svg
 from ..rules import Capability, all_rulesets, get_ruleset, offers
 from ..rules.base import ListField, N_, ObjectField, Ruleset
 from ..services import broker, editions, live_tables as live
-from ..services.scoring import sheet_rows
 from ..services.live_tables import StaleVersion, TableProblem
-from . import groups as groups_web
 from . import limits, wallet
+from .holdings import holds_table, my_groups, my_seat, viewer
 from .schema_form import build_form, document_values, parse_form, typed_values
+from .table_page import render_table
 
 bp = Blueprint("live", __name__)
 
@@ -48,39 +48,6 @@ def _table_or_404(table_id: str) -> GameTable:
         return live.get_table(db.session(), table_id)
     except TableProblem:
         abort(404)
-
-
-def _my_seat(table: GameTable) -> Seat | None:
-    """The seat this phone holds at ``table``, if any."""
-    return live.seat_for_token(db.session(), table, wallet.table_token(wallet.SEAT, table.id))
-
-
-def _viewer(table: GameTable) -> tuple[int | None, bool]:
-    """(this phone's seat position or None, whether it has the host's rights: it is the host's
-    phone or a co-host's seat)."""
-    seat = _my_seat(table)
-    rights = live.has_host_rights(table, wallet.table_token(wallet.HOST, table.id), seat)
-    return (seat.position if seat else None), rights
-
-
-def holds_table(table: GameTable) -> bool:
-    """Whether this phone sits at ``table`` or has the host's rights: only such a phone is
-    shown the join code, the QR code and the player cards."""
-    seat, rights = _viewer(table)
-    return seat is not None or rights
-
-
-class _WithoutCode:
-    """A table as a spectator's page sees it: everything but the join code (every page of a
-    table, the games' own included, may print ``table.code``)."""
-
-    code = None
-
-    def __init__(self, table: GameTable):
-        self._table = table
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self._table, name)
 
 
 def _announce_seats(table: GameTable) -> None:
@@ -144,7 +111,7 @@ def _group_copies(game: str) -> list[tuple[Any, dict[str, Any]]]:
     """The groups this phone belongs to, each with its copy of ``game`` (entered values)."""
     session = db.session()
     return [(access.group, editions.group_copy(session, access.group.id, game))
-            for access in groups_web.my_groups()]
+            for access in my_groups()]
 
 
 @bp.route("/tables/new/<game>", methods=["GET", "POST"])
@@ -280,7 +247,7 @@ def seats(table_id: str):
     table = _table_or_404(table_id)
     if table.status in _OVER:
         return redirect(_join_target(table))
-    seat, host = _viewer(table)
+    seat, host = viewer(table)
     return render_template("live/seats.html", table=table, seats=live.seats(db.session(), table),
                            my_seat=seat, host=host)
 
@@ -291,8 +258,8 @@ def claim(table_id: str, position: int):
     (the phone holding it loses it); a phone that changes seats gives its old one back."""
     table = _table_or_404(table_id)
     session = db.session()
-    mine = _my_seat(table)
-    _seat, rights = _viewer(table)
+    mine = my_seat(table)
+    _seat, rights = viewer(table)
     taken = next((s for s in live.seats(session, table) if s.position == position), None)
     if taken is not None and taken.token_hash and rights and mine is not taken \
             and request.form.get("confirm") != "1":
@@ -338,7 +305,7 @@ def rejoin(table_id: str, token: str):
     return _one_time_link(
         table, (_("Take your seat on this phone?"), _("The phone that held it before loses it."),
                 _("Take my seat")),
-        lambda: live.rejoin(db.session(), table, token, current=_my_seat(table))[1],
+        lambda: live.rejoin(db.session(), table, token, current=my_seat(table))[1],
         wallet.SEAT, "main.table")
 
 
@@ -355,46 +322,6 @@ def take_host(table_id: str, token: str):
 # --------------------------------------------------------------------------------------------
 # Playing
 # --------------------------------------------------------------------------------------------
-
-
-def render_table(table: GameTable, error: str | None = None, status: int = 200):
-    """The phone page of a live table, for its seat, the host or a spectator."""
-    session = db.session()
-    seat, host = _viewer(table)
-    ruleset = get_ruleset(table.game)
-    state = live.state_at(session, table)
-    shown = live.view(session, table, seat, state=state)
-    labels_of = {value.key: value.label for value in ruleset.edition}
-    log = live.move_log(session, table)
-    active = [m for m in log if m.undone_version is None]
-    last = active[-1] if active else None
-    sheet = shown["scores"]
-    # the footer and the score sheet name only the printed values this table relies on
-    in_use = ruleset.edition_in_use(table.options or {}, len(live.seats(session, table)))
-    if sheet and sheet.get("assumed"):
-        sheet = {**sheet, "assumed": [a for a in sheet["assumed"] if a.get("key") in in_use
-                                      or a.get("key") not in labels_of]}
-    page = current_app.jinja_env.select_template([f"games/{table.game}/live.html",
-                                                 "live/generic.html"])
-    defaults = [labels_of[key] for key in
-                live.table_edition(ruleset, live.entered_edition(table)).defaults
-                if key in in_use]
-    playing = seat is not None and table.status == "playing"
-    shown_table = table if seat is not None or host else _WithoutCode(table)
-    return render_template(
-        page, table=shown_table, ruleset=ruleset, view=shown,
-        legal_moves=ruleset.legal_moves(state, seat) if playing and page.name ==
-        "live/generic.html" else (),
-        state=shown["state"], prompts=shown["prompts"], my_seat=seat, host=host,
-        holds_table=seat is not None or host,
-        seats=live.seats(session, table), error=error, last_move=last, moves=len(active),
-        can_undo=last is not None and (host or (seat is not None and last.seat == seat))
-        and table.status in ("playing", "finished"),
-        can_ask_undo=last is not None and seat is not None and table.status == "playing",
-        undo_request=live.open_undo_request(table),
-        idempotency_key=uuid.uuid4().hex, sheet=sheet, edition_defaults=defaults,
-        labels=ruleset.labels,
-        rows=sheet_rows(ruleset.labels, sheet["players"]) if sheet else None), status
 
 
 def _json_value(text: str) -> Any:
@@ -482,7 +409,7 @@ def _perform(table: GameTable, action) -> Any:
 def move(table_id: str):
     """A move made with the phone's buttons."""
     table = _table_or_404(table_id)
-    seat, _host = _viewer(table)
+    seat, _host = viewer(table)
     if seat is None:
         return render_table(table, _("Take a seat first: this phone is only watching."), 403)
     return _perform(table, lambda: live.submit_move(
@@ -496,7 +423,7 @@ def draw(table_id: str):
     the physical draw; the phone's "draw for us" button, the page's version of the API's
     POST .../draw."""
     table = _table_or_404(table_id)
-    seat, _host = _viewer(table)
+    seat, _host = viewer(table)
     if seat is None:
         return render_table(table, _("Take a seat first: this phone is only watching."), 403)
     return _perform(table, lambda: live.draw_for(
@@ -508,7 +435,7 @@ def draw(table_id: str):
 def undo(table_id: str):
     """Take back the last move (its player or the host), as seen at the page's version."""
     table = _table_or_404(table_id)
-    seat, rights = _viewer(table)
+    seat, rights = viewer(table)
     return _perform(table, lambda: live.undo(
         db.session(), table, live.HOST if rights else f"seat:{seat}",
         request.form.get("version", type=int), request.form.get("idempotency_key")))
@@ -518,7 +445,7 @@ def undo(table_id: str):
 def ask_undo(table_id: str):
     """Any seat asks to undo the last move; its player or the host decides."""
     table = _table_or_404(table_id)
-    seat, _rights = _viewer(table)
+    seat, _rights = viewer(table)
     if seat is None:
         return render_table(table, _("Take a seat first: this phone is only watching."), 403)
     try:
@@ -535,7 +462,7 @@ def ask_undo(table_id: str):
 def keep_move(table_id: str):
     """The player who moved (or the host) keeps the move the others asked to undo."""
     table = _table_or_404(table_id)
-    seat, rights = _viewer(table)
+    seat, rights = viewer(table)
     last = _last_move(table)
     if not rights and (seat is None or last is None or last.seat != seat):
         abort(403)
@@ -559,7 +486,7 @@ def host(table_id: str):
     """The host's screen (the host's phone or a co-host's): the QR code and short code to
     join, every seat with its rejoin code and co-host switch, handing the role over."""
     table = _table_or_404(table_id)
-    _seat, rights = _viewer(table)
+    _seat, rights = viewer(table)
     if not rights:
         abort(403)
     session = db.session()
@@ -603,7 +530,7 @@ def host(table_id: str):
 def close(table_id: str):
     """The host closes an unfinished table."""
     table = _table_or_404(table_id)
-    if not _viewer(table)[1]:
+    if not viewer(table)[1]:
         abort(403)
     try:
         broker.publish(table.id, live.close_table(db.session(), table))
@@ -622,6 +549,3 @@ def qr(table_id: str):
     return Response(svg, mimetype="image/svg+xml",
                     headers={"Cache-Control": "private, max-age=3600"})
 
-
-def is_live(table: GameTable) -> bool:
-    return table.mode == TableMode.LIVE.value
