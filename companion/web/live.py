@@ -25,7 +25,7 @@ from ..models import GameTable, TableStatus
 from ..qr import qr_svg
 from ..rules import Capability, all_rulesets, get_ruleset, offers
 from ..rules.base import ListField, N_, ObjectField, Ruleset
-from ..services import broker, editions, live_tables as live
+from ..services import editions, live_tables as live
 from ..services.live_tables import StaleVersion, TableProblem
 from . import limits, wallet
 from .holdings import holds_table, my_groups, my_seat, viewer
@@ -48,13 +48,6 @@ def _table_or_404(table_id: str) -> GameTable:
         return live.get_table(db.session(), table_id)
     except TableProblem:
         abort(404)
-
-
-def _announce_seats(table: GameTable) -> None:
-    """Tell the watching phones that the seats or requests changed (the host page lists
-    them; the mover sees a request to undo)."""
-    db.session().refresh(table)
-    broker.publish(table.id, table.version, table.seats_version)
 
 
 def _confirm(title: str, message: str, action: str, button: str, **fields: Any):
@@ -275,7 +268,6 @@ def claim(table_id: str, position: int):
     except TableProblem as problem:
         flash(render_violation(problem))
         return redirect(url_for("live.seats", table_id=table.id), code=303)
-    _announce_seats(table)
     response = redirect(url_for("main.table", table_id=table.id), code=303)
     _set_token(wallet.SEAT, table, token)
     return response
@@ -292,7 +284,6 @@ def _one_time_link(table: GameTable, ask: tuple[str, str, str], use, kind: str, 
     except TableProblem as problem:
         return render_template("error.html", code=problem.status,
                                message=render_violation(problem)), problem.status
-    _announce_seats(table)
     response = redirect(url_for(then, table_id=table.id), code=303)
     _set_token(kind, table, token)
     return response
@@ -392,16 +383,14 @@ def _as_lists(node: Any) -> Any:
 
 
 def _perform(table: GameTable, action) -> Any:
-    """Run a move or an undo for the page: redirect back on success (the phones are told),
-    or show the table again with the reason it was refused."""
+    """Run a move or an undo for the page: redirect back on success (the service tells the
+    phones), or show the table again with the reason it was refused."""
     try:
-        accepted = action()
+        action()
     except StaleVersion:
         return render_table(table, _("Someone else moved first; here is the table now."), 409)
     except TableProblem as problem:
         return render_table(table, render_violation(problem), problem.status)
-    if not accepted.replayed:
-        broker.publish(table.id, accepted.version)
     return redirect(url_for("main.table", table_id=table.id), code=303)
 
 
@@ -454,7 +443,6 @@ def ask_undo(table_id: str):
         return render_table(table, _("Someone else moved first; here is the table now."), 409)
     except TableProblem as problem:
         return render_table(table, render_violation(problem), problem.status)
-    _announce_seats(table)
     return redirect(url_for("main.table", table_id=table.id), code=303)
 
 
@@ -467,7 +455,6 @@ def keep_move(table_id: str):
     if not rights and (seat is None or last is None or last.seat != seat):
         abort(403)
     live.refuse_undo(db.session(), table)
-    _announce_seats(table)
     return redirect(url_for("main.table", table_id=table.id), code=303)
 
 
@@ -501,7 +488,6 @@ def host(table_id: str):
                 shown = {"rejoin_seat": position, "url": url, "qr": qr_svg(url)}
             elif action in ("cohost", "not_cohost"):
                 live.set_cohost(session, table, position, action == "cohost")
-                _announce_seats(table)
             elif action == "host_link":
                 token = live.host_link(session, table)
                 url = public_url("live.take_host", table_id=table.id, token=token)
@@ -533,7 +519,7 @@ def close(table_id: str):
     if not viewer(table)[1]:
         abort(403)
     try:
-        broker.publish(table.id, live.close_table(db.session(), table))
+        live.close_table(db.session(), table)
     except StaleVersion:
         return render_table(table, _("Someone else moved first; here is the table now."), 409)
     return redirect(url_for("main.table", table_id=table.id), code=303)
