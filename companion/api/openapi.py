@@ -29,7 +29,6 @@ from . import bp
 
 _TEXT = {"type": "string", "pattern": r"^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]*$"}
 _ID = {"type": "integer", "minimum": 0, "maximum": DB_INT_MAX}
-_INT = {"type": "integer", "minimum": -MAX_INT, "maximum": MAX_INT}
 _ACTOR = {**_TEXT, "maxLength": 60}
 
 # The bodies the views read (beyond ``score``, whose schemas come from the games).

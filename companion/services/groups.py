@@ -149,13 +149,6 @@ def _role_for_digest(admin_hash: str | None, invite_hash: str | None,
 _NO_HASH = "0" * 64          # compared against when there is no group or no token
 
 
-def get_group(session: Session, group_id: Any) -> Group:
-    group = session.get(Group, group_id) if isinstance(group_id, int) else None
-    if group is None:
-        raise _no_such_group()
-    return group
-
-
 def _no_such_group() -> GroupProblem:
     return GroupProblem(404, "group.not_found",
                         N_("There is no such group, or this needs its invite or admin link."))
@@ -693,8 +686,7 @@ def correct_play(session: Session, group: Group, table_id: Any, document: Any,
 
 __all__ = ["ADMIN", "Access", "GroupProblem", "MEMBER", "OpenedGroup",
            "audit_log", "authorize", "clean_actor", "clean_text", "correct_play",
-           "get_group", "group_for_token", "group_table", "is_member", "join_group", "may_record",
-           "member",
+           "group_for_token", "group_table", "is_member", "join_group", "may_record", "member",
            "members", "merge_players", "name_key", "open_group", "record_play", "rename_group",
            "rename_player", "replace_admin_token", "results_only_document", "revoke_invite",
            "role_for", "ruleset_or_none", "unvoid_play", "void_play"]
