@@ -22,6 +22,7 @@ from ..services.groups import ruleset_or_none
 from ..services.scoring import (ScoreProblem, held_tables, keeper_table, load_table,
                                 sheet_rows)
 from . import wallet
+from .move_docs import move_docs
 from .table_page import render_table
 
 bp = Blueprint("main", __name__)
@@ -84,8 +85,10 @@ def openapi_json():
 
 @bp.get("/api")
 def api_docs():
-    """The API documentation page."""
-    return render_template("api_docs.html", rulesets=all_rulesets())
+    """The API documentation page; every game's moves are described from their declaration."""
+    rulesets = all_rulesets()
+    return render_template("api_docs.html", rulesets=rulesets,
+                           moves_of={ruleset.id: move_docs(ruleset) for ruleset in rulesets})
 
 
 def _safe_next(target: str | None) -> str:
