@@ -25,7 +25,8 @@ class ArgumentDoc:
     ``kind`` is number, text, boolean, choice, seat, list or object; ``low`` and ``high`` bound
     a number, a text's length or a list's length (``high`` None: no upper bound);
     ``choices`` are (value as JSON, label msgid or None); ``parts`` are an object's entries or
-    a list's item; ``default`` is the JSON of the value a missing argument takes."""
+    a list's item; ``default`` is the JSON of the value a missing argument takes. ``entry``:
+    this is what each entry of a list is (no key of its own, never left out)."""
 
     key: str
     label: str
@@ -38,6 +39,7 @@ class ArgumentDoc:
     choices: tuple[tuple[str, str | None], ...] = ()
     scalar: bool = False
     parts: tuple["ArgumentDoc", ...] = ()
+    entry: bool = False
 
 
 @dataclass(frozen=True)
@@ -58,13 +60,13 @@ def move_docs(ruleset: Ruleset) -> list[MoveDoc]:
             for rule in ruleset.move_rules()]
 
 
-def argument_doc(spec: Field) -> ArgumentDoc:
-    """How one field declaration reads on the page."""
+def argument_doc(spec: Field, entry: bool = False) -> ArgumentDoc:
+    """How one field declaration reads on the page (``entry``: as each entry of a list)."""
     has_default, default = default_of(spec)
     common: dict[str, Any] = {
-        "key": spec.key, "label": spec.label, "required": is_required(spec),
-        "default": _json(plain(default)) if has_default else None,
-        "optional": bool(getattr(spec, "optional", False))}
+        "key": spec.key, "label": spec.label, "required": is_required(spec) or entry,
+        "default": _json(plain(default)) if has_default and not entry else None,
+        "optional": bool(getattr(spec, "optional", False)) and not entry, "entry": entry}
     if isinstance(spec, IntField):
         return ArgumentDoc(kind="number", low=spec.min, high=spec.max, **common)
     if isinstance(spec, TextField):
@@ -79,7 +81,8 @@ def argument_doc(spec: Field) -> ArgumentDoc:
             for value, label in spec.pairs()), **common)
     if isinstance(spec, ListField):
         return ArgumentDoc(kind="list", low=spec.min_items, high=spec.max_items,
-                           scalar=spec.scalar, parts=(argument_doc(spec.item),), **common)
+                           scalar=spec.scalar, parts=(argument_doc(spec.item, entry=True),),
+                           **common)
     if isinstance(spec, ObjectField):
         return ArgumentDoc(kind="object", parts=tuple(argument_doc(f) for f in spec.fields),
                            **common)

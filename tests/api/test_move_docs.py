@@ -226,3 +226,29 @@ def test_each_field_option_reads_in_the_schema():
     assert properties["places"]["items"]["properties"]["side"]["enum"] == ["left", "right",
                                                                              None]
     assert sorted(SCHEMA["required"]) == ["count", "places", "suns", "sure"]
+
+
+def test_the_page_describes_each_field_option(toy, app):
+    from flask import render_template
+
+    from companion.rules import get_ruleset
+    from companion.web.move_docs import MoveDoc, argument_doc
+
+    move = MoveDoc("act", REFEREE.rules["act"].label, N_("Act once."),
+                   tuple(argument_doc(spec) for spec in ARGS))
+    with app.test_request_context(headers={"Accept-Language": "en"}):
+        page = " ".join(render_template("_api_moves.html", game=get_ruleset(GAME),
+                                        moves_of={GAME: [move]}).split())
+    for words in ("<code>count</code> · Count: a whole number from 2 to 9; required",
+                  "<code>extra</code> · Extra: a whole number from 0 to 5; may be left out",
+                  "<code>bonus</code> · Bonus: a whole number from 0 to 4; if left out: 1",
+                  "<code>sure</code> · Sure: true or false; required",
+                  'one of <code>&#34;red&#34;</code> (Red), <code>&#34;blue&#34;</code> (Blue);'
+                  ' if left out: &#34;red&#34;',
+                  "<code>[2, 5]</code> (Low suns)",
+                  "a list of 0 to 3 entries (a single entry may also be given on its own); may"
+                  " be left out<ul><li>Each entry (Draw): a whole number from 1 to 6</li>",
+                  "a list of 1 to 2 entries; required<ul><li>Each entry (Place): an object"
+                  " with these entries<ul><li><code>row</code> · Row: a whole number from 1 to"
+                  " 3; required", "Act once."):
+        assert words in page, words
