@@ -98,15 +98,16 @@ _PUBLIC = {"api.games", "api.score", "api.open_table", "api.open_group", "api.re
            "api.take_host", "api.events"}
 
 
-def field_schema(spec: Field) -> dict[str, Any]:
+def field_schema(spec: Field, entry: bool = False) -> dict[str, Any]:
     """The JSON Schema of one field declaration (rules/fields.py): of a final-state document,
     an edition or a move's arguments. Its title is the field's label; a field that may be
-    left out shows the value it then takes (``default``); an ``optional`` one may be null."""
+    left out shows the value it then takes (``default``); an ``optional`` one may be null.
+    ``entry``: the field is what each entry of a list is, which is never left out."""
     schema = _value_schema(spec)
     has_default, default = default_of(spec)
-    if has_default:
+    if has_default and not entry:
         schema["default"] = plain(default)
-    if getattr(spec, "optional", False):
+    if getattr(spec, "optional", False) and not entry:
         schema = _nullable(schema)
     return {"title": spec.label, **schema} if spec.label else schema
 
@@ -123,13 +124,14 @@ def _value_schema(spec: Field) -> dict[str, Any]:
     if isinstance(spec, ChoiceField):
         return {"enum": list(spec.values)}
     if isinstance(spec, ListField):
-        schema: dict[str, Any] = {"type": "array", "items": field_schema(spec.item),
+        schema: dict[str, Any] = {"type": "array",
+                                  "items": field_schema(spec.item, entry=True),
                                   "minItems": spec.min_items}
         if spec.max_items is not None:
             schema["maxItems"] = spec.max_items
         if spec.scalar and _one_item_allowed(spec):
             # one item given without its list counts as a list of one (rules/fields.py)
-            return {"anyOf": [field_schema(spec.item), schema]}
+            return {"anyOf": [field_schema(spec.item, entry=True), schema]}
         return schema
     if isinstance(spec, ObjectField):
         return {"type": "object", "additionalProperties": False,

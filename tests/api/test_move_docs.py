@@ -218,7 +218,8 @@ def test_each_field_option_reads_in_the_schema():
     assert properties["bonus"]["default"] == 1
     assert properties["colour"] == {"title": "Colour", "enum": ["red", "blue"],
                                     "default": "red"}
-    assert properties["draws"]["anyOf"][0]["type"] == "integer"          # one on its own
+    assert properties["draws"]["anyOf"][0] == {"title": "Draw", "type": "integer",  # alone
+                                               "minimum": 1, "maximum": 6}   # no default
     assert properties["draws"]["anyOf"][1]["maxItems"] == 3
     assert properties["draws"]["anyOf"][2] == {"type": "null"}
     assert properties["kinds"]["default"] == ["a"]
