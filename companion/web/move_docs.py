@@ -33,7 +33,6 @@ class ArgumentDoc:
     kind: str
     required: bool
     default: str | None = None
-    optional: bool = False
     low: int | None = None
     high: int | None = None
     choices: tuple[tuple[str, str | None], ...] = ()
@@ -66,7 +65,7 @@ def argument_doc(spec: Field, entry: bool = False) -> ArgumentDoc:
     common: dict[str, Any] = {
         "key": spec.key, "label": spec.label, "required": is_required(spec) or entry,
         "default": _json(plain(default)) if has_default and not entry else None,
-        "optional": bool(getattr(spec, "optional", False)) and not entry, "entry": entry}
+        "entry": entry}
     if isinstance(spec, IntField):
         return ArgumentDoc(kind="number", low=spec.min, high=spec.max, **common)
     if isinstance(spec, TextField):
