@@ -22,7 +22,6 @@ from .text import LEADING, draw_text, text_width, wrap_words
 SAFE = 3.5 * MM                 # text keeps this far from the trim (cutting tolerance)
 BAND = 9.5 * MM                 # the title band, measured from the trim's top edge
 SCALES = [round(1.5 - 0.04 * i, 2) for i in range(24)]   # 150 % (roomy cards) down to 58 %
-INK = (0.1, 0.1, 0.1)
 
 
 @dataclass(frozen=True)

@@ -210,10 +210,6 @@ class CardGrid:
         return bounding([s.trim for s in self.fronts + (self.backs if self.sides == "gutter"
                                                         else ())])
 
-    @property
-    def bleed_box(self) -> Box:
-        return self.trim_box.expanded(self.bleed)
-
     def back_trim_box(self) -> Box:
         return bounding([s.trim for s in self.backs]) if self.backs else self.trim_box
 

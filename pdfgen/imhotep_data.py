@@ -13,14 +13,10 @@ from companion.rules.imhotep import tables as t
 from .i18n import N_
 
 # The printed numbers come from the rules package (one place per game, design.md §2).
-PLAYER_COUNTS = t.PLAYER_COUNTS
 ROUNDS = t.ROUNDS
 TRACK_LAP = 40                                  # §2.1 scoring track 0–40, wrapping (§8 E18)
-SLED_CAPACITY = t.SLED_CAPACITY
 OBELISK_RANK_POINTS = dict(t.OBELISK_A_RANK_POINTS)
-PYRAMID_POINTS = t.PYRAMID_A_VALUES
 PYRAMID_BEYOND = t.PYRAMID_OVERFLOW_POINTS
-TEMPLE_WIDTH = dict(t.TEMPLE_A_WIDTH)
 GROUP_POINTS = t.GROUP_POINTS[1:]               # points for groups of 1..5 stones
 GROUP_BEYOND = t.GROUP_POINTS_BEYOND
 STATUE_POINTS = t.GROUP_POINTS[1:]              # §2.6: the statue table is the same series
@@ -29,7 +25,6 @@ DECORATION_STONES = t.STONES_PER_DECORATION_POINT
 BLUE_CARD_POINTS = t.BLUE_CARD_POINTS
 WRATH_POINTS = -t.WRATH_PENALTY
 BURIAL_B_RANK_POINTS = tuple(t.UNVERIFIED_DEFAULTS["burial_chamber_b"][:3])   # 4th unverified
-PYRAMID_B_LEVEL2 = 4                            # §6.1
 
 
 @dataclass(frozen=True)

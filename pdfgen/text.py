@@ -62,10 +62,6 @@ class Fitted:
     width: float             # the widest line
     height: float            # lines × leading
 
-    @property
-    def shortened(self) -> bool:
-        return any(line.endswith(ELLIPSIS) for line in self.lines)
-
 
 def text_width(text: str, font: str, size: float) -> float:
     return stringWidth(text, font, size)

@@ -7,7 +7,6 @@ from __future__ import annotations
 import html
 import json
 import re
-import subprocess
 import threading
 from pathlib import Path
 

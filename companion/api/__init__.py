@@ -15,7 +15,7 @@ from ..i18n import invalid_body
 from ..rules import all_rulesets
 from ..rules.base import InvalidDocument
 from ..services.scoring import ruleset_for, save_scored_table, score_to_keep
-from ..services.tables import new_token
+from ..services.tokens import new_token
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 
@@ -66,5 +66,5 @@ def express_score(token: str | None, document: Any) -> dict[str, Any]:
     return _scored(document).as_dict()
 
 
-from . import tables  # noqa: E402,F401  (registers the live-table endpoints on bp)
+from . import live_tables  # noqa: E402,F401  (registers the live-table endpoints on bp)
 from . import groups  # noqa: E402,F401  (registers the group endpoints on bp)

@@ -8,6 +8,9 @@ It is built at request time from what validates, so it cannot drift:
 * the body of ``POST /api/v1/score`` is one of the games' final-state schemas
   (``Ruleset.final_schema``, the declarations :func:`..rules.base.check_document` checks),
   converted field by field;
+* the ``move`` of ``POST …/moves`` is one of the kinds of move the games declare
+  (``Ruleset.move_rules()``: each kind's ``type`` and its argument fields, which the referee
+  parses moves with), one schema per game and kind;
 * the other bodies are the entries each view reads (:data:`BODIES`, keyed by endpoint);
   the query parameters are those the views read (:data:`QUERIES`).
 
@@ -25,11 +28,11 @@ from ..guard import DB_INT_MAX, MAX_INT
 from ..rules import all_rulesets
 from ..rules.base import (BoolField, ChoiceField, Field, IntField, ListField, ObjectField,
                           TextField, edition_schema)
+from ..rules.fields import default_of, is_required, plain
 from . import bp
 
 _TEXT = {"type": "string", "pattern": r"^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]*$"}
 _ID = {"type": "integer", "minimum": 0, "maximum": DB_INT_MAX}
-_INT = {"type": "integer", "minimum": -MAX_INT, "maximum": MAX_INT}
 _ACTOR = {**_TEXT, "maxLength": 60}
 
 # The bodies the views read (beyond ``score``, whose schemas come from the games).
@@ -95,49 +98,106 @@ _PUBLIC = {"api.games", "api.score", "api.open_table", "api.open_group", "api.re
            "api.take_host", "api.events"}
 
 
-def field_schema(spec: Field) -> dict[str, Any]:
-    """The JSON Schema of one final-state field declaration (rules/base.py)."""
+def field_schema(spec: Field, entry: bool = False) -> dict[str, Any]:
+    """The JSON Schema of one field declaration (rules/fields.py): of a final-state document,
+    an edition or a move's arguments. Its title is the field's label; a field that may be
+    left out shows the value it then takes (``default``); an ``optional`` one may be null.
+    ``entry``: the field is what each entry of a list is, which is never left out."""
+    schema = _value_schema(spec)
+    has_default, default = default_of(spec)
+    if has_default and not entry:
+        schema["default"] = plain(default)
+    if getattr(spec, "optional", False) and not entry:
+        schema = _nullable(schema)
+    return {"title": spec.label, **schema} if spec.label else schema
+
+
+def _value_schema(spec: Field) -> dict[str, Any]:
     if isinstance(spec, IntField):
-        schema: dict[str, Any] = {"type": "integer", "minimum": 0,
-                                  "maximum": spec.max if spec.max is not None else MAX_INT}
-        if spec.default is not None:
-            schema["default"] = spec.default
-        return schema
+        return {"type": "integer", "minimum": spec.min,
+                "maximum": spec.max if spec.max is not None else MAX_INT}
     if isinstance(spec, TextField):
         return {**_TEXT, "maxLength": spec.max_length,
-                **({"minLength": 1} if spec.required else {})}
+                **({"minLength": 1} if spec.required and not spec.optional else {})}
     if isinstance(spec, BoolField):
-        return {"type": "boolean", "default": spec.default}
+        return {"type": "boolean"}
     if isinstance(spec, ChoiceField):
         return {"enum": list(spec.values)}
     if isinstance(spec, ListField):
-        schema = {"type": "array", "items": field_schema(spec.item),
-                  "minItems": spec.min_items}
+        schema: dict[str, Any] = {"type": "array",
+                                  "items": field_schema(spec.item, entry=True),
+                                  "minItems": spec.min_items}
         if spec.max_items is not None:
             schema["maxItems"] = spec.max_items
+        if spec.scalar and _one_item_allowed(spec):
+            # one item given without its list counts as a list of one (rules/fields.py)
+            return {"anyOf": [field_schema(spec.item, entry=True), schema]}
         return schema
     if isinstance(spec, ObjectField):
         return {"type": "object", "additionalProperties": False,
                 "properties": {f.key: field_schema(f) for f in spec.fields},
-                "required": [f.key for f in spec.fields if _required(f)]}
+                "required": [f.key for f in spec.fields if is_required(f)]}
     raise TypeError(f"no JSON Schema for {spec!r}")
 
 
-def _required(spec: Field) -> bool:
-    if isinstance(spec, (ObjectField, ListField)):
-        return spec.required
-    if isinstance(spec, TextField):
-        return spec.required
-    if isinstance(spec, ChoiceField):
-        return spec.default is None
-    return False
+def _one_item_allowed(spec: ListField) -> bool:
+    """Whether a single item may stand for the list: a plain value (the checker never wraps
+    an object or a list) and a list of one is long enough and not too long."""
+    return (not isinstance(spec.item, (ObjectField, ListField)) and spec.min_items <= 1
+            and (spec.max_items is None or spec.max_items >= 1))
+
+
+def _nullable(schema: dict[str, Any]) -> dict[str, Any]:
+    """``schema``, or null (what an ``optional`` field left out becomes)."""
+    if isinstance(schema.get("type"), str):
+        return {**schema, "type": [schema["type"], "null"]}
+    if "enum" in schema:
+        return {**schema, "enum": [*schema["enum"], None]}
+    if "anyOf" in schema:
+        return {**schema, "anyOf": [*schema["anyOf"], {"type": "null"}]}
+    return {"anyOf": [schema, {"type": "null"}]}
 
 
 def final_schema(ruleset: Any) -> dict[str, Any]:
+    """The final-state document of ``ruleset``, as ``POST /api/v1/score`` takes it."""
     schema = field_schema(ruleset.final_schema)
     schema["properties"]["game"] = {"const": ruleset.id}
     schema["required"] = sorted({"game", *schema["required"]})
     return schema
+
+
+def move_schema(ruleset: Any, rule: Any) -> dict[str, Any]:
+    """One kind of move of ``ruleset`` (a :class:`..rules.referee.MoveRule`): its ``type``
+    and its declared arguments. Other top-level entries are ignored by the referee, so they
+    are allowed here; inside an argument every entry must be known."""
+    arguments = field_schema(rule.schema)
+    schema: dict[str, Any] = {
+        "type": "object",
+        "title": f"{ruleset.catalogue.names.get('en', ruleset.id)}: {rule.label}",
+        "properties": {"type": {"const": rule.kind}, **arguments["properties"]},
+        "required": ["type", *arguments["required"]]}
+    if rule.hint:
+        schema["description"] = rule.hint
+    return schema
+
+
+def _move_name(ruleset: Any, rule: Any) -> str:
+    return f"move_{ruleset.id}_{rule.kind}"
+
+
+def moves_schema() -> dict[str, Any]:
+    """The ``move`` of ``POST …/moves``: one of the kinds of move, told apart by ``type``;
+    a kind that several games have is any of their shapes (the table decides which game).
+    An empty schema while no game declares a move."""
+    by_kind: dict[str, list[dict[str, str]]] = {}
+    for ruleset in all_rulesets():
+        for rule in ruleset.move_rules():
+            by_kind.setdefault(rule.kind, []).append(
+                {"$ref": f"#/components/schemas/{_move_name(ruleset, rule)}"})
+    if not by_kind:
+        return {}
+    return {"oneOf": [shapes[0] if len(shapes) == 1 else {"anyOf": shapes}
+                      for _kind, shapes in sorted(by_kind.items())]}
 
 
 _PARAM = re.compile(r"<(?:(?P<converter>[a-z]+):)?(?P<name>\w+)>")
@@ -168,6 +228,9 @@ def _operation(rule: Any, method: str, components: dict[str, Any]) -> dict[str, 
         if rule.endpoint == "api.score":
             schema = {"oneOf": [{"$ref": f"#/components/schemas/final_{r.id}"}
                                 for r in all_rulesets()]}
+        elif rule.endpoint == "api.submit_move":
+            body = BODIES[rule.endpoint]
+            schema = {**body, "properties": {**body["properties"], "move": moves_schema()}}
         else:
             schema = BODIES.get(rule.endpoint, {"type": "object"})
         operation["requestBody"] = {"required": method != "post" or rule.endpoint
@@ -193,6 +256,8 @@ def openapi_document() -> dict[str, Any]:
         if ruleset.edition:
             components["schemas"][f"edition_{ruleset.id}"] = field_schema(
                 edition_schema(ruleset.edition))
+        for move in ruleset.move_rules():
+            components["schemas"][_move_name(ruleset, move)] = move_schema(ruleset, move)
     paths: dict[str, Any] = {}
     for rule in sorted(current_app.url_map.iter_rules(), key=lambda r: r.rule):
         if not rule.rule.startswith(bp.url_prefix + "/"):

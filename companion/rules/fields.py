@@ -216,6 +216,21 @@ _OMIT = object()      # a missing optional list stays out: the game decides what
 _FILL = object()      # a missing optional object: its fields' defaults
 
 
+def is_required(spec: Field) -> bool:
+    """Whether a document or a move must give this field: missing (or null), it is refused."""
+    return not _absent(spec)[0]
+
+
+def default_of(spec: Field) -> tuple[bool, Any]:
+    """``(True, value)`` when a missing field takes a declared value (a number, a choice, true
+    or false, a list, empty text), else ``(False, None)``: it is required, becomes None, is
+    left out or is filled with its own fields' defaults. For the API's documents."""
+    known, value = _absent(spec)
+    if not known or value is None or value is _OMIT or value is _FILL:
+        return False, None
+    return True, value
+
+
 class _Checker:
     """Walk a document against a schema, collecting violations and building a clean copy."""
 

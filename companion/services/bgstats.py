@@ -63,7 +63,8 @@ from ..models import (AuditEntry, GameTable, Group, GroupMembership, Player, Res
                       TableMode, TableStatus, new_table_id, utcnow)
 from ..rules import all_rulesets, get_ruleset
 from ..rules.base import N_, RuleViolation, competition_ranks
-from .groups import (PLAYER_NAME_MAX, LOCATION_MAX, GroupProblem, _audit, clean_actor,
+from .group_audit import audit
+from .groups import (PLAYER_NAME_MAX, LOCATION_MAX, GroupProblem, clean_actor,
                      members, name_key, results_only_document)
 from .history import as_utc
 
@@ -484,7 +485,7 @@ def import_bgstats(session: Session, group: Group, data: bytes | str | Mapping[s
                        "players_created": list(report.players_created),
                        "complete": last}
             if entry is None:       # one audit line, written with the first batch, kept true
-                entry = _audit(session, group, clean_actor(actor), "import", details)
+                entry = audit(session, group, clean_actor(actor), "import", details)
             else:
                 entry.details = details
                 session.add(entry)

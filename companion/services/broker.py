@@ -4,7 +4,8 @@ A message is only a hint ("table X is now at version N"); phones then read the s
 or repeated hint costs nothing but a reload, and every stream also watches the database, which
 decides (:mod:`companion.asgi` polls the versions of the tables its phones watch).
 
-``publish`` is called after a change is committed. It tells, at once:
+``publish`` is called by the service that committed a change, right after the commit
+(:mod:`.live_tables`; views never call it). It tells, at once:
   * the announcers registered with :func:`add_announcer` (the asyncio streams of this process,
     served by :mod:`companion.asgi`);
   * the app's broker: in-process queues (the Flask route's streams, ``flask run`` and tests),
@@ -21,7 +22,7 @@ from collections import defaultdict
 from contextlib import contextmanager
 from typing import Callable, Iterator, Protocol
 
-from flask import Flask, current_app
+from flask import Flask, current_app, has_app_context
 
 CHANNEL = "scribe:table:{}"
 SUBSCRIBE_TIMEOUT = 5.0         # seconds to wait for Redis to confirm a subscription
@@ -137,7 +138,13 @@ def broker() -> LocalBroker | RedisBroker:
 
 def publish(table_id: str, version: int, seats: int | None = None) -> None:
     """Tell every listener of ``table_id`` that it is now at ``version`` (and, when given,
-    that its seats and requests have changed ``seats`` times)."""
+    that its seats and requests have changed ``seats`` times).
+
+    Called by the live-table service right after it commits a change. Outside an app (a
+    script or a test driving the service with a session of its own) nobody listens: nothing
+    is sent."""
+    if not has_app_context():
+        return
     for announce in current_app.extensions.get("scribe.announcers", ()):
         announce(table_id, version, seats)
     broker().publish(table_id, version, seats)

@@ -15,7 +15,8 @@ from sqlmodel import Session, select
 from ..models import Group, GroupEdition, utcnow
 from ..rules import get_ruleset
 from ..rules.base import Edition, InvalidDocument, N_, Ruleset, resolve_edition
-from .groups import GroupProblem, _audit, _commit, clean_actor
+from .group_audit import audit, commit
+from .groups import GroupProblem, clean_actor
 
 FORMAT = "scribe-edition"       # the "format" of an exported copy
 
@@ -75,9 +76,9 @@ def save_copy(session: Session, group: Group, game: Any, entered: Any,
     else:
         row.entered, row.updated_at = clean, utcnow()
     session.add(row)
-    _audit(session, group, clean_actor(actor), "edition",
+    audit(session, group, clean_actor(actor), "edition",
            {"game": ruleset.id, "before": before, "after": clean})
-    _commit(session)
+    commit(session)
     return clean
 
 

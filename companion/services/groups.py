@@ -33,7 +33,9 @@ from ..models import (AuditEntry, GameTable, Group, GroupMembership, Player, Res
 from ..rules import get_ruleset
 from ..rules.base import N_, Ruleset, competition_ranks
 from .scoring import score_to_keep
-from .tables import TableProblem, hash_token, new_token
+from .group_audit import audit, commit
+from .live_tables import TableProblem
+from .tokens import hash_token, new_token
 
 GROUP_NAME_MAX = 80
 PLAYER_NAME_MAX = 40
@@ -93,22 +95,6 @@ def ruleset_or_none(game: str) -> Ruleset | None:
         return None
 
 
-def _audit(session: Session, group: Group, actor: str, action: str, details: dict[str, Any],
-           table_id: str | None = None) -> AuditEntry:
-    entry = AuditEntry(group_id=group.id, table_id=table_id, actor=actor, action=action,
-                       details=details, created_at=utcnow())
-    session.add(entry)
-    return entry
-
-
-def _commit(session: Session) -> None:
-    try:
-        session.commit()
-    except Exception:
-        session.rollback()
-        raise
-
-
 # --------------------------------------------------------------------------------------------
 # Groups and tokens
 # --------------------------------------------------------------------------------------------
@@ -140,7 +126,7 @@ def open_group(session: Session, name: Any) -> OpenedGroup:
     group = Group(name=clean, created_at=utcnow(), invite_token_hash=hash_token(invite),
                   admin_token_hash=hash_token(admin))
     session.add(group)
-    _commit(session)
+    commit(session)
     return OpenedGroup(group, invite, admin)
 
 
@@ -161,13 +147,6 @@ def _role_for_digest(admin_hash: str | None, invite_hash: str | None,
 
 
 _NO_HASH = "0" * 64          # compared against when there is no group or no token
-
-
-def get_group(session: Session, group_id: Any) -> Group:
-    group = session.get(Group, group_id) if isinstance(group_id, int) else None
-    if group is None:
-        raise _no_such_group()
-    return group
 
 
 def _no_such_group() -> GroupProblem:
@@ -215,9 +194,9 @@ def rename_group(session: Session, group: Group, name: Any, actor: Any = None) -
     before = group.name
     group.name = clean
     session.add(group)
-    _audit(session, group, clean_actor(actor), "rename_group",
+    audit(session, group, clean_actor(actor), "rename_group",
            {"before": {"name": before}, "after": {"name": clean}})
-    _commit(session)
+    commit(session)
     return group
 
 
@@ -226,8 +205,8 @@ def revoke_invite(session: Session, group: Group, actor: Any = None) -> str:
     token = new_token()
     group.invite_token_hash = hash_token(token)
     session.add(group)
-    _audit(session, group, clean_actor(actor), "revoke_invite", {"token": "invite"})
-    _commit(session)
+    audit(session, group, clean_actor(actor), "revoke_invite", {"token": "invite"})
+    commit(session)
     return token
 
 
@@ -236,8 +215,8 @@ def replace_admin_token(session: Session, group: Group, actor: Any = None) -> st
     token = new_token()
     group.admin_token_hash = hash_token(token)
     session.add(group)
-    _audit(session, group, clean_actor(actor), "replace_admin", {"token": "admin"})
-    _commit(session)
+    audit(session, group, clean_actor(actor), "replace_admin", {"token": "admin"})
+    commit(session)
     return token
 
 
@@ -316,9 +295,9 @@ def join_group(session: Session, group: Group, name: Any = None, player_id: Any 
         if _name_clash(session, [group.id], player.name):
             raise _name_taken("player_id")
         _add_member(session, group, player)
-        _audit(session, group, player.name, "join",
+        audit(session, group, player.name, "join",
                {"player_id": player.id, "name": player.name, "from_group": proof.group.id})
-        _commit(session)
+        commit(session)
         return player, True
     clean = clean_text(name, "name", PLAYER_NAME_MAX)
     existing = _name_clash(session, [group.id], clean)
@@ -328,8 +307,8 @@ def join_group(session: Session, group: Group, name: Any = None, player_id: Any 
     session.add(player)
     session.flush()
     _add_member(session, group, player)
-    _audit(session, group, clean, "join", {"player_id": player.id, "name": clean})
-    _commit(session)
+    audit(session, group, clean, "join", {"player_id": player.id, "name": clean})
+    commit(session)
     return player, True
 
 
@@ -344,9 +323,9 @@ def rename_player(session: Session, group: Group, player_id: Any, name: Any,
     before = player.name
     player.name = clean
     session.add(player)
-    _audit(session, group, clean_actor(actor), "rename_player",
+    audit(session, group, clean_actor(actor), "rename_player",
            {"player_id": player.id, "before": {"name": before}, "after": {"name": clean}})
-    _commit(session)
+    commit(session)
     return player
 
 
@@ -382,8 +361,8 @@ def merge_players(session: Session, group: Group, keep_id: Any, merge_id: Any,
                "merged": {"id": dup.id, "name": dup.name},
                "seats_moved": len(dup_seats), "groups_joined": sorted(new_groups)}
     session.delete(dup)
-    _audit(session, group, clean_actor(actor), "merge", details)
-    _commit(session)
+    audit(session, group, clean_actor(actor), "merge", details)
+    commit(session)
     return keep
 
 
@@ -538,10 +517,10 @@ def record_play(session: Session, group: Group, table_id: Any, links: Any = None
     table.group_id = group.id
     table.location = clean_location
     session.add(table)
-    _audit(session, group, clean_actor(actor, MEMBER), "record" if first else "relink",
+    audit(session, group, clean_actor(actor, MEMBER), "record" if first else "relink",
            {"links": changed, "location": clean_location,
             "players": [targets[s.position] for s in seats]}, table.id)
-    _commit(session)
+    commit(session)
     return table
 
 
@@ -554,11 +533,11 @@ def void_play(session: Session, group: Group, table_id: Any, actor: Any = None,
     clean_reason = clean_text(reason, "reason", REASON_MAX, required=False)
     table.voided_at = utcnow()
     session.add(table)
-    _audit(session, group, clean_actor(actor), "void",
+    audit(session, group, clean_actor(actor), "void",
            {"before": {"voided": False}, "after": {"voided": True,
                                                   "voided_at": table.voided_at.isoformat()},
             "reason": clean_reason}, table.id)
-    _commit(session)
+    commit(session)
     return table
 
 
@@ -570,10 +549,10 @@ def unvoid_play(session: Session, group: Group, table_id: Any, actor: Any = None
     before = table.voided_at.isoformat()
     table.voided_at = None
     session.add(table)
-    _audit(session, group, clean_actor(actor), "unvoid",
+    audit(session, group, clean_actor(actor), "unvoid",
            {"before": {"voided": True, "voided_at": before}, "after": {"voided": False}},
            table.id)
-    _commit(session)
+    commit(session)
     return table
 
 
@@ -698,17 +677,16 @@ def correct_play(session: Session, group: Group, table_id: Any, document: Any,
     table.final_document = new_document
     session.add(table)
     session.flush()
-    _audit(session, group, clean_actor(actor), "correct",
+    audit(session, group, clean_actor(actor), "correct",
            {"before": before, "after": {"final_document": new_document,
                                         "results": _result_lines(session, seats)}}, table.id)
-    _commit(session)
+    commit(session)
     return table
 
 
 __all__ = ["ADMIN", "Access", "GroupProblem", "MEMBER", "OpenedGroup",
            "audit_log", "authorize", "clean_actor", "clean_text", "correct_play",
-           "get_group", "group_for_token", "group_table", "is_member", "join_group", "may_record",
-           "member",
+           "group_for_token", "group_table", "is_member", "join_group", "may_record", "member",
            "members", "merge_players", "name_key", "open_group", "record_play", "rename_group",
            "rename_player", "replace_admin_token", "results_only_document", "revoke_invite",
            "role_for", "ruleset_or_none", "unvoid_play", "void_play"]

@@ -75,14 +75,6 @@ def chronological(plays: Iterable[Play]) -> list[Play]:
     return sorted(plays, key=lambda p: p.order_key)
 
 
-def play(table_id: str, game: str, played_at: datetime, results: Sequence[tuple],
-         location: str | None = None) -> Play:
-    """Build a Play by hand: ``results`` is ``(player_id, total, rank[, name])`` per seat."""
-    lines = tuple(Line(r[0], r[3] if len(r) > 3 else f"P{r[0]}", i, r[1], r[2])
-                  for i, r in enumerate(results))
-    return Play(table_id, game, as_utc(played_at), location, lines)
-
-
 def load_plays(session: Session, group_id: int, game: str | None = None) -> list[Play]:
     """The group's counted plays (optionally of one game), oldest first."""
     query = (select(GameTable.id, GameTable.game, GameTable.finished_at, GameTable.created_at,

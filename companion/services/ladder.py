@@ -37,18 +37,13 @@ from openskill.models import PlackettLuce
 from sqlmodel import Session
 
 from ..collation import sort_key
-from .history import Play, load_plays, member_names, names_for
+from .history import Play, load_plays
 
 PROVISIONAL_MIN_PLAYS = 5
 PROVISIONAL_MAX_SIGMA = 7.5
 OVERALL = "overall"
 
 MODEL = PlackettLuce()
-
-
-def default_model() -> PlackettLuce:
-    """The model every ladder uses (openskill's Plackett-Luce, default parameters)."""
-    return MODEL
 
 
 @dataclass(frozen=True, slots=True)
@@ -278,10 +273,3 @@ def group_ladders(session: Session, group_id: int) -> tuple[list[Play], Ladders]
     """The group's counted plays and the ladders rebuilt from them."""
     plays = load_plays(session, group_id)
     return plays, ladders_for(plays, cache_key=group_id)
-
-
-def group_standings(session: Session, group_id: int, game: str | None = None) -> list[Standing]:
-    """The group's ladder (overall, or of ``game``) in order, for a page or the API."""
-    plays, ladders = group_ladders(session, group_id)
-    names = names_for(plays, member_names(session, group_id))
-    return standings(ladders.ratings(game), names)

@@ -5,18 +5,20 @@ Two servers speak this stream: the asyncio one that ``python -m companion serve`
 (``flask run`` and the test client). Both start with the versions a phone missed, then one
 ``version`` event per version, with the version as the event id, so a phone that reconnects
 names the last version it saw (``Last-Event-ID``, or ``?version=`` from its page) and is told
-what happened since.
+what happened since. The Flask route's stream is :func:`blocking_stream`.
 """
 
 from __future__ import annotations
 
 import json
-from typing import Any, Iterable, Mapping
+import time
+from typing import Any, Iterable, Iterator, Mapping
 
 from sqlalchemy import bindparam, select
 from sqlalchemy.engine import Connection, Engine
 
 from ..models import GameTable, TableMode
+from . import broker
 
 KEEPALIVE_SECONDS = 15.0     # an ``alive`` event this often keeps proxies from timing out and
                              # tells the phone its stream still works (it reconnects otherwise)
@@ -102,3 +104,30 @@ def read_versions(bind: Engine | Connection,
         with bind.connect() as connection:
             return read_versions(connection, ids)
     return {row[0]: (row[1], row[2]) for row in bind.execute(_LIVE_VERSIONS, {"ids": ids})}
+
+
+def blocking_stream(engine: Engine, table_id: str, had: int | None,
+                    max_seconds: float | None = None) -> Iterator[str]:
+    """The events of one table for the Flask route, one thread per phone (``flask run`` and
+    the test client): the opening, then the versions the broker announces, keep-alives
+    between; ``max_seconds`` bounds the stream (tests). Call it in the app's context: the
+    broker is taken from the app before the first event is sent."""
+    hub = broker.broker()
+
+    def stream() -> Iterator[str]:
+        started = time.monotonic()
+        with hub.subscribe(table_id) as subscription:
+            # subscribe first, then read: a move in between is announced, never lost
+            last = read_versions(engine, [table_id]).get(table_id, (0, 0))[0]
+            yield opening(had, last)
+            while max_seconds is None or time.monotonic() - started < max_seconds:
+                announced = subscription.get(timeout=KEEPALIVE_SECONDS
+                                             if max_seconds is None else 0.2)
+                if announced is None:
+                    yield alive_event(last)
+                    continue
+                if announced > last:
+                    yield "".join(version_event(v) for v in versions_between(last, announced))
+                    last = announced
+
+    return stream()

@@ -33,7 +33,7 @@ from pdfgen import pads as _pads
 from pdfgen import report as _report
 from pdfgen.errors import PrintError
 from pdfgen.i18n import N_
-from pdfgen.registry import GamePrint, game_print, printing_games
+from pdfgen.registry import GamePrint, game_print
 
 from ..models import GameTable, Move, Seat, TableMode, TableStatus
 from ..rules import Capability, get_ruleset, offers
@@ -42,16 +42,11 @@ from .scoring import TableSummary, load_table, sheet_rows
 
 __all__ = ["PrintError", "aids_pdf", "blank_pad_pdf", "extra_pdf", "game_name", "game_url",
            "pad_pdf", "player_cards_pdf", "player_cards_for_table", "player_counts",
-           "print_content", "printable_games", "report_for_table", "report_pdf",
+           "print_content", "report_for_table", "report_pdf",
            "table_pad_pdf", "score_url", "table_url", "join_url", "seat_url"]
 
 
 # ---- what can be printed -------------------------------------------------------------------
-
-
-def printable_games() -> list[GamePrint]:
-    """What every game that prints offers (its pad, aids and own printouts), as registered."""
-    return printing_games()
 
 
 def print_content(game: str) -> GamePrint:

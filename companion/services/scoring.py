@@ -17,6 +17,7 @@ from ..models import (GameTable, GroupMembership, Player, Result, Seat, TableAud
                       TableStatus, utcnow)
 from ..rules import get_ruleset
 from ..rules.base import InvalidDocument, Labels, N_, RuleViolation, Ruleset, Scoresheet
+from .tokens import hash_token
 
 
 def ruleset_for(document: Any) -> Ruleset:
@@ -236,12 +237,6 @@ def delete_scored_table(session: Session, table: GameTable) -> None:
         raise
 
 
-def table_audit(session: Session, table_id: str) -> list[TableAudit]:
-    """The audit lines of a score-only game, oldest first."""
-    return list(session.exec(select(TableAudit).where(TableAudit.table_id == table_id)
-                             .order_by(col(TableAudit.id))).all())
-
-
 def write_results(session: Session, seats: Sequence[Seat], sheet: Scoresheet) -> None:
     """Add each seat's Scoresheet line as its Result (the caller commits)."""
     for seat, line in zip(seats, sheet.players):
@@ -272,24 +267,7 @@ def _lines(session: Session, table_ids: Sequence[str]) -> dict[str, list[dict[st
     return lines
 
 
-def recent_tables(session: Session, limit: int = 50) -> list[TableSummary]:
-    """The most recently created tables with their players and results, newest first (for
-    the command line and tests: no page lists tables a phone does not hold)."""
-    tables = session.exec(select(GameTable).order_by(col(GameTable.created_at).desc())
-                          .limit(limit)).all()
-    lines = _lines(session, [t.id for t in tables])
-    return [TableSummary(t, lines.get(t.id, [])) for t in tables]
-
-
 HOST, SEAT, KEEPER = "host", "seat", "keeper"      # what a phone's token is to a table
-
-
-def hash_token(token: str) -> str:
-    """The stored form of a token (the live tables' own; imported late, as that module
-    imports this one)."""
-    from .tables import hash_token as table_hash
-
-    return table_hash(token)
 
 
 def _opens(table: GameTable, kind: str, digest: str, seat_hashes: set[str]) -> bool:

@@ -254,26 +254,6 @@ def nemeses(plays: Sequence[Play], name_of: Mapping[int, str] | None = None
     return out
 
 
-def nemesis(plays: Sequence[Play], player_id: int,
-            name_of: Mapping[int, str] | None = None) -> dict[str, Any] | None:
-    """The player's Nemesis (rules in the module docstring), or None."""
-    shared: dict[int, int] = defaultdict(int)
-    beats: dict[int, int] = defaultdict(int)
-    last_beat: dict[int, int] = {}
-    for index, one in enumerate(plays):
-        mine = one.line_of(player_id)
-        if mine is None:
-            continue
-        for line in one.lines:
-            if line.player_id == player_id:
-                continue
-            shared[line.player_id] += 1
-            if line.rank < mine.rank:
-                beats[line.player_id] += 1
-                last_beat[line.player_id] = index
-    return _choose_nemesis(beats, shared, last_beat, name_of or {})
-
-
 def pharaoh(overall: Sequence[Standing]) -> list[dict[str, Any]]:
     """The Pharaoh(s): top of the overall ladder among settled ratings; [] when none."""
     settled = [s for s in overall if not s.provisional]

@@ -12,14 +12,12 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from flask import (Blueprint, Response, abort, current_app, flash, g, make_response,
-                   redirect,
+from flask import (Blueprint, Response, abort, current_app, flash, make_response, redirect,
                    render_template, request, url_for)
 from flask_babel import get_locale, gettext as _, ngettext
 from jinja2 import TemplateNotFound
 
 from .. import db
-from ..collation import sort_key
 from ..i18n import render_violation
 from ..links import public_url
 from ..models import GameTable
@@ -29,23 +27,10 @@ from ..services import bgstats, charts, editions, groups, stats
 from ..services.ladder import display_sections
 from ..services.groups import GroupProblem
 from . import limits, wallet
+from .holdings import my_groups
 from .schema_form import build_form, document_values, parse_form, typed_values
 
 bp = Blueprint("groups", __name__)
-
-
-def my_groups() -> list[groups.Access]:
-    """Every group this browser holds a working link for (read once per request)."""
-    if "my_groups" in g:
-        return g.my_groups
-    session = db.session()
-    found = []
-    for group_id, token in wallet.held_groups():
-        access = groups.group_for_token(session, token)
-        if access is not None and access.group.id == group_id:
-            found.append(access)
-    g.my_groups = sorted(found, key=lambda a: sort_key(a.group.name))
-    return g.my_groups
 
 
 def _access(group_id: int, admin: bool = False) -> groups.Access:

@@ -12,8 +12,8 @@ import json
 import uuid
 from typing import Any, Mapping
 
-from flask import (Blueprint, Response, abort, current_app, flash, redirect, render_template,
-                   request, url_for)
+from flask import (Blueprint, Response, abort, flash, redirect, render_template, request,
+                   url_for)
 from flask_babel import gettext as _
 
 from werkzeug.datastructures import MultiDict
@@ -21,16 +21,16 @@ from werkzeug.datastructures import MultiDict
 from .. import db
 from ..i18n import render_violation
 from ..links import public_url
-from ..models import GameTable, Seat, TableMode, TableStatus
+from ..models import GameTable, TableStatus
 from ..qr import qr_svg
 from ..rules import Capability, all_rulesets, get_ruleset, offers
 from ..rules.base import ListField, N_, ObjectField, Ruleset
-from ..services import broker, editions, tables as live
-from ..services.scoring import sheet_rows
-from ..services.tables import StaleVersion, TableProblem
-from . import groups as groups_web
+from ..services import editions, live_tables as live
+from ..services.live_tables import StaleVersion, TableProblem
 from . import limits, wallet
+from .holdings import holds_table, my_groups, my_seat, viewer
 from .schema_form import build_form, document_values, parse_form, typed_values
+from .table_page import render_table
 
 bp = Blueprint("live", __name__)
 
@@ -48,46 +48,6 @@ def _table_or_404(table_id: str) -> GameTable:
         return live.get_table(db.session(), table_id)
     except TableProblem:
         abort(404)
-
-
-def _my_seat(table: GameTable) -> Seat | None:
-    """The seat this phone holds at ``table``, if any."""
-    return live.seat_for_token(db.session(), table, wallet.table_token(wallet.SEAT, table.id))
-
-
-def _viewer(table: GameTable) -> tuple[int | None, bool]:
-    """(this phone's seat position or None, whether it has the host's rights: it is the host's
-    phone or a co-host's seat)."""
-    seat = _my_seat(table)
-    rights = live.has_host_rights(table, wallet.table_token(wallet.HOST, table.id), seat)
-    return (seat.position if seat else None), rights
-
-
-def holds_table(table: GameTable) -> bool:
-    """Whether this phone sits at ``table`` or has the host's rights: only such a phone is
-    shown the join code, the QR code and the player cards."""
-    seat, rights = _viewer(table)
-    return seat is not None or rights
-
-
-class _WithoutCode:
-    """A table as a spectator's page sees it: everything but the join code (every page of a
-    table, the games' own included, may print ``table.code``)."""
-
-    code = None
-
-    def __init__(self, table: GameTable):
-        self._table = table
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self._table, name)
-
-
-def _announce_seats(table: GameTable) -> None:
-    """Tell the watching phones that the seats or requests changed (the host page lists
-    them; the mover sees a request to undo)."""
-    db.session().refresh(table)
-    broker.publish(table.id, table.version, table.seats_version)
 
 
 def _confirm(title: str, message: str, action: str, button: str, **fields: Any):
@@ -144,7 +104,7 @@ def _group_copies(game: str) -> list[tuple[Any, dict[str, Any]]]:
     """The groups this phone belongs to, each with its copy of ``game`` (entered values)."""
     session = db.session()
     return [(access.group, editions.group_copy(session, access.group.id, game))
-            for access in groups_web.my_groups()]
+            for access in my_groups()]
 
 
 @bp.route("/tables/new/<game>", methods=["GET", "POST"])
@@ -280,7 +240,7 @@ def seats(table_id: str):
     table = _table_or_404(table_id)
     if table.status in _OVER:
         return redirect(_join_target(table))
-    seat, host = _viewer(table)
+    seat, host = viewer(table)
     return render_template("live/seats.html", table=table, seats=live.seats(db.session(), table),
                            my_seat=seat, host=host)
 
@@ -291,8 +251,8 @@ def claim(table_id: str, position: int):
     (the phone holding it loses it); a phone that changes seats gives its old one back."""
     table = _table_or_404(table_id)
     session = db.session()
-    mine = _my_seat(table)
-    _seat, rights = _viewer(table)
+    mine = my_seat(table)
+    _seat, rights = viewer(table)
     taken = next((s for s in live.seats(session, table) if s.position == position), None)
     if taken is not None and taken.token_hash and rights and mine is not taken \
             and request.form.get("confirm") != "1":
@@ -308,7 +268,6 @@ def claim(table_id: str, position: int):
     except TableProblem as problem:
         flash(render_violation(problem))
         return redirect(url_for("live.seats", table_id=table.id), code=303)
-    _announce_seats(table)
     response = redirect(url_for("main.table", table_id=table.id), code=303)
     _set_token(wallet.SEAT, table, token)
     return response
@@ -325,7 +284,6 @@ def _one_time_link(table: GameTable, ask: tuple[str, str, str], use, kind: str, 
     except TableProblem as problem:
         return render_template("error.html", code=problem.status,
                                message=render_violation(problem)), problem.status
-    _announce_seats(table)
     response = redirect(url_for(then, table_id=table.id), code=303)
     _set_token(kind, table, token)
     return response
@@ -338,7 +296,7 @@ def rejoin(table_id: str, token: str):
     return _one_time_link(
         table, (_("Take your seat on this phone?"), _("The phone that held it before loses it."),
                 _("Take my seat")),
-        lambda: live.rejoin(db.session(), table, token, current=_my_seat(table))[1],
+        lambda: live.rejoin(db.session(), table, token, current=my_seat(table))[1],
         wallet.SEAT, "main.table")
 
 
@@ -355,46 +313,6 @@ def take_host(table_id: str, token: str):
 # --------------------------------------------------------------------------------------------
 # Playing
 # --------------------------------------------------------------------------------------------
-
-
-def render_table(table: GameTable, error: str | None = None, status: int = 200):
-    """The phone page of a live table, for its seat, the host or a spectator."""
-    session = db.session()
-    seat, host = _viewer(table)
-    ruleset = get_ruleset(table.game)
-    state = live.state_at(session, table)
-    shown = live.view(session, table, seat, state=state)
-    labels_of = {value.key: value.label for value in ruleset.edition}
-    log = live.move_log(session, table)
-    active = [m for m in log if m.undone_version is None]
-    last = active[-1] if active else None
-    sheet = shown["scores"]
-    # the footer and the score sheet name only the printed values this table relies on
-    in_use = ruleset.edition_in_use(table.options or {}, len(live.seats(session, table)))
-    if sheet and sheet.get("assumed"):
-        sheet = {**sheet, "assumed": [a for a in sheet["assumed"] if a.get("key") in in_use
-                                      or a.get("key") not in labels_of]}
-    page = current_app.jinja_env.select_template([f"games/{table.game}/live.html",
-                                                 "live/generic.html"])
-    defaults = [labels_of[key] for key in
-                live.table_edition(ruleset, live.entered_edition(table)).defaults
-                if key in in_use]
-    playing = seat is not None and table.status == "playing"
-    shown_table = table if seat is not None or host else _WithoutCode(table)
-    return render_template(
-        page, table=shown_table, ruleset=ruleset, view=shown,
-        legal_moves=ruleset.legal_moves(state, seat) if playing and page.name ==
-        "live/generic.html" else (),
-        state=shown["state"], prompts=shown["prompts"], my_seat=seat, host=host,
-        holds_table=seat is not None or host,
-        seats=live.seats(session, table), error=error, last_move=last, moves=len(active),
-        can_undo=last is not None and (host or (seat is not None and last.seat == seat))
-        and table.status in ("playing", "finished"),
-        can_ask_undo=last is not None and seat is not None and table.status == "playing",
-        undo_request=live.open_undo_request(table),
-        idempotency_key=uuid.uuid4().hex, sheet=sheet, edition_defaults=defaults,
-        labels=ruleset.labels,
-        rows=sheet_rows(ruleset.labels, sheet["players"]) if sheet else None), status
 
 
 def _json_value(text: str) -> Any:
@@ -465,16 +383,14 @@ def _as_lists(node: Any) -> Any:
 
 
 def _perform(table: GameTable, action) -> Any:
-    """Run a move or an undo for the page: redirect back on success (the phones are told),
-    or show the table again with the reason it was refused."""
+    """Run a move or an undo for the page: redirect back on success (the service tells the
+    phones), or show the table again with the reason it was refused."""
     try:
-        accepted = action()
+        action()
     except StaleVersion:
         return render_table(table, _("Someone else moved first; here is the table now."), 409)
     except TableProblem as problem:
         return render_table(table, render_violation(problem), problem.status)
-    if not accepted.replayed:
-        broker.publish(table.id, accepted.version)
     return redirect(url_for("main.table", table_id=table.id), code=303)
 
 
@@ -482,7 +398,7 @@ def _perform(table: GameTable, action) -> Any:
 def move(table_id: str):
     """A move made with the phone's buttons."""
     table = _table_or_404(table_id)
-    seat, _host = _viewer(table)
+    seat, _host = viewer(table)
     if seat is None:
         return render_table(table, _("Take a seat first: this phone is only watching."), 403)
     return _perform(table, lambda: live.submit_move(
@@ -496,7 +412,7 @@ def draw(table_id: str):
     the physical draw; the phone's "draw for us" button, the page's version of the API's
     POST .../draw."""
     table = _table_or_404(table_id)
-    seat, _host = _viewer(table)
+    seat, _host = viewer(table)
     if seat is None:
         return render_table(table, _("Take a seat first: this phone is only watching."), 403)
     return _perform(table, lambda: live.draw_for(
@@ -508,7 +424,7 @@ def draw(table_id: str):
 def undo(table_id: str):
     """Take back the last move (its player or the host), as seen at the page's version."""
     table = _table_or_404(table_id)
-    seat, rights = _viewer(table)
+    seat, rights = viewer(table)
     return _perform(table, lambda: live.undo(
         db.session(), table, live.HOST if rights else f"seat:{seat}",
         request.form.get("version", type=int), request.form.get("idempotency_key")))
@@ -518,7 +434,7 @@ def undo(table_id: str):
 def ask_undo(table_id: str):
     """Any seat asks to undo the last move; its player or the host decides."""
     table = _table_or_404(table_id)
-    seat, _rights = _viewer(table)
+    seat, _rights = viewer(table)
     if seat is None:
         return render_table(table, _("Take a seat first: this phone is only watching."), 403)
     try:
@@ -527,7 +443,6 @@ def ask_undo(table_id: str):
         return render_table(table, _("Someone else moved first; here is the table now."), 409)
     except TableProblem as problem:
         return render_table(table, render_violation(problem), problem.status)
-    _announce_seats(table)
     return redirect(url_for("main.table", table_id=table.id), code=303)
 
 
@@ -535,12 +450,11 @@ def ask_undo(table_id: str):
 def keep_move(table_id: str):
     """The player who moved (or the host) keeps the move the others asked to undo."""
     table = _table_or_404(table_id)
-    seat, rights = _viewer(table)
+    seat, rights = viewer(table)
     last = _last_move(table)
     if not rights and (seat is None or last is None or last.seat != seat):
         abort(403)
     live.refuse_undo(db.session(), table)
-    _announce_seats(table)
     return redirect(url_for("main.table", table_id=table.id), code=303)
 
 
@@ -559,7 +473,7 @@ def host(table_id: str):
     """The host's screen (the host's phone or a co-host's): the QR code and short code to
     join, every seat with its rejoin code and co-host switch, handing the role over."""
     table = _table_or_404(table_id)
-    _seat, rights = _viewer(table)
+    _seat, rights = viewer(table)
     if not rights:
         abort(403)
     session = db.session()
@@ -574,7 +488,6 @@ def host(table_id: str):
                 shown = {"rejoin_seat": position, "url": url, "qr": qr_svg(url)}
             elif action in ("cohost", "not_cohost"):
                 live.set_cohost(session, table, position, action == "cohost")
-                _announce_seats(table)
             elif action == "host_link":
                 token = live.host_link(session, table)
                 url = public_url("live.take_host", table_id=table.id, token=token)
@@ -603,10 +516,10 @@ def host(table_id: str):
 def close(table_id: str):
     """The host closes an unfinished table."""
     table = _table_or_404(table_id)
-    if not _viewer(table)[1]:
+    if not viewer(table)[1]:
         abort(403)
     try:
-        broker.publish(table.id, live.close_table(db.session(), table))
+        live.close_table(db.session(), table)
     except StaleVersion:
         return render_table(table, _("Someone else moved first; here is the table now."), 409)
     return redirect(url_for("main.table", table_id=table.id), code=303)
@@ -622,6 +535,3 @@ def qr(table_id: str):
     return Response(svg, mimetype="image/svg+xml",
                     headers={"Cache-Control": "private, max-age=3600"})
 
-
-def is_live(table: GameTable) -> bool:
-    return table.mode == TableMode.LIVE.value

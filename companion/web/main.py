@@ -15,12 +15,15 @@ from flask import Blueprint, abort, current_app, redirect, render_template, requ
 from .. import db
 from ..guard import text_problem
 from ..i18n import LANGUAGE_COOKIE
+from ..models import TableMode
 from ..rules import Capability, all_rulesets
 from ..rules.base import Labels
 from ..services.groups import ruleset_or_none
 from ..services.scoring import (ScoreProblem, held_tables, keeper_table, load_table,
                                 sheet_rows)
-from . import live, wallet
+from . import wallet
+from .move_docs import move_docs
+from .table_page import render_table
 
 bp = Blueprint("main", __name__)
 
@@ -53,8 +56,8 @@ def table(table_id: str):
     summary = load_table(db.session(), table_id)
     if summary is None:
         abort(404)
-    if live.is_live(summary.table):
-        return live.render_table(summary.table)
+    if summary.table.mode == TableMode.LIVE.value:
+        return render_table(summary.table)
     ruleset = ruleset_or_none(summary.table.game)     # an imported play may have none
     labels = ruleset.labels if ruleset else Labels()
     sheet = {"players": summary.players, "winners": summary.winners,
@@ -82,8 +85,10 @@ def openapi_json():
 
 @bp.get("/api")
 def api_docs():
-    """The API documentation page."""
-    return render_template("api_docs.html", rulesets=all_rulesets())
+    """The API documentation page; every game's moves are described from their declaration."""
+    rulesets = all_rulesets()
+    return render_template("api_docs.html", rulesets=rulesets,
+                           moves_of={ruleset.id: move_docs(ruleset) for ruleset in rulesets})
 
 
 def _safe_next(target: str | None) -> str:

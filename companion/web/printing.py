@@ -20,6 +20,7 @@ from ..rules.base import N_
 from ..links import public_base
 from ..services import printing
 from ..services.printing import PrintError
+from .holdings import holds_table
 
 bp = Blueprint("printing", __name__, url_prefix="/print")
 
@@ -58,12 +59,10 @@ def _refuse(problem: PrintError):
 def _join_data_allowed(table_id: str) -> bool:
     """A live table's printouts carry its join code: only its host and seated players may
     have them (issue 10). A score-only table has no code; a missing table is refused later."""
-    from . import live
-
     table = db.session().get(GameTable, table_id)
     if table is None or table.mode != TableMode.LIVE.value or not table.code:
         return True
-    return live.holds_table(table)
+    return holds_table(table)
 
 
 def _pdf(make, filename: str):

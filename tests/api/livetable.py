@@ -14,7 +14,7 @@ from sqlmodel import Session, select
 from companion.models import GameTable, Move
 from companion.rules.ra import RA
 from companion.rules.ra import engine as e
-from companion.services import tables as live
+from companion.services import live_tables as live
 
 NAMES = ["Ana", "Bea", "Cyril"]
 SUN_GROUPS = [[13, 8, 5, 2], [12, 9, 6, 3], [11, 10, 7, 4]]     # seat 0 (13) starts
@@ -146,7 +146,7 @@ def stored_table(app, table_id: str) -> GameTable:
 
 
 def replayed_from_db(app, table_id: str, version: int | None = None) -> dict[str, Any]:
-    """services.tables.state_at with an empty cache: the log decides, nothing else."""
+    """services.live_tables.state_at with an empty cache: the log decides, nothing else."""
     live._CACHE.clear()
     live._NEWEST.clear()
     with db_session(app) as session:

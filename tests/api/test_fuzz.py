@@ -107,13 +107,18 @@ def _value_for(schema: dict[str, Any], components: dict[str, Any], world: World,
     """Something near what ``schema`` asks for (so other fields get checked too)."""
     if "$ref" in schema:
         return _value_for(components[schema["$ref"].rsplit("/", 1)[1]], components, world, rnd)
-    if "oneOf" in schema:
-        return _value_for(rnd.choice(schema["oneOf"]), components, world, rnd)
+    for alternatives in ("oneOf", "anyOf"):          # the kinds of move, nullable fields
+        if alternatives in schema:
+            return _value_for(rnd.choice(schema[alternatives]), components, world, rnd)
     if "const" in schema:
         return schema["const"]
     if "enum" in schema:
         return rnd.choice(schema["enum"])
     kind = schema.get("type")
+    if isinstance(kind, list):                         # ["integer", "null"]: optional
+        kind = rnd.choice(kind)
+    if kind == "null":
+        return None
     if kind == "integer":
         return rnd.choice([rnd.randint(schema.get("minimum", 0),
                                        min(schema.get("maximum", 20), 20)),

@@ -1,4 +1,5 @@
-"""Live tables through the JSON API (companion/api/tables.py, companion/services/tables.py).
+"""Live tables through the JSON API (companion/api/live_tables.py,
+companion/services/live_tables.py).
 
 1. A whole seeded random game played over HTTP, checked move by move against the engine,
    ending with the Scoresheet, the Results rows and the table page.

@@ -13,7 +13,7 @@ from sqlmodel import select
 from companion import db
 from companion.models import Move
 from companion.rules import get_ruleset
-from companion.services import tables as live
+from companion.services import live_tables as live
 
 pytestmark = pytest.mark.db
 

@@ -11,7 +11,7 @@ import pytest
 
 from companion.models import GameTable
 from companion.rules.ra import engine as e
-from companion.services import tables as live
+from companion.services import live_tables as live
 from tests.api.livetable import LiveTable, db_session, pick, replayed_from_db
 
 pytestmark = pytest.mark.db

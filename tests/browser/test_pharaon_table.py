@@ -29,7 +29,7 @@ _SHOTS: set[str] = set()
 
 @pytest.fixture(autouse=True)
 def seeded_app_draws(monkeypatch):
-    from companion.services import tables as service
+    from companion.services import live_tables as service
     monkeypatch.setattr(service, "_DRAWS", random.Random(2019))
 
 

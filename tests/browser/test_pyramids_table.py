@@ -26,7 +26,7 @@ import pytest
 
 from companion import db
 from companion.rules.pyramids import PYRAMIDS
-from companion.services import tables as live
+from companion.services import live_tables as live
 from tests.browser.conftest import new_page
 
 pytestmark = [pytest.mark.browser, pytest.mark.db]

@@ -8,8 +8,8 @@ from typing import Any, Sequence
 from sqlmodel import Session, select
 
 from companion.models import GameTable, Player, Result, Seat, TableMode, TableStatus
-from companion.services.tables import hash_token
-from companion.services.history import Play, play
+from companion.services.tokens import hash_token
+from companion.services.history import Line, Play, as_utc
 
 T0 = datetime(2025, 3, 1, 19, 0, tzinfo=timezone.utc)
 # The token a phone at every table built here holds (the keeper's of a saved game, the host's
@@ -21,6 +21,14 @@ NAMES = {ANA: "Ana", BEA: "Bea", CYRIL: "Cyril", DORA: "Dora"}
 
 def at(hours: float) -> datetime:
     return T0 + timedelta(hours=hours)
+
+
+def play(table_id: str, game: str, played_at: datetime, results: Sequence[tuple],
+         location: str | None = None) -> Play:
+    """Build a Play by hand: ``results`` is ``(player_id, total, rank[, name])`` per seat."""
+    lines = tuple(Line(r[0], r[3] if len(r) > 3 else f"P{r[0]}", i, r[1], r[2])
+                  for i, r in enumerate(results))
+    return Play(table_id, game, as_utc(played_at), location, lines)
 
 
 def history() -> list[Play]:

@@ -11,11 +11,10 @@ import pytest
 from companion.models import AuditEntry, GameTable, Group, GroupMembership, Player, Result, Seat
 from companion.rules.ra.final import score_final
 from companion.services import ladder
-from companion.services.history import play
 from companion.services.scoring import save_scored_table
 from tests.factories import ra_document
 
-from .builders import TABLE_TOKEN, Api, T0, at, engine, finished_table, rows
+from .builders import TABLE_TOKEN, Api, T0, at, engine, finished_table, play, rows
 
 pytestmark = pytest.mark.db
 HELD = {"table_token": TABLE_TOKEN}      # a phone at the table (issue 10)

@@ -8,9 +8,9 @@ import pytest
 from openskill.models import PlackettLuce
 
 from companion.services import ladder
-from companion.services.history import chronological, play
+from companion.services.history import chronological
 
-from .builders import ANA, BEA, CYRIL, DORA, at, history
+from .builders import ANA, BEA, CYRIL, DORA, at, history, play
 
 
 def direct(plays):

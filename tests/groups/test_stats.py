@@ -11,11 +11,12 @@ by hand from tests/groups/builders.history():
 
 from __future__ import annotations
 
+from collections import defaultdict
+
 from companion.services import stats
-from companion.services.history import play
 from companion.services.ladder import Standing
 
-from .builders import ANA, BEA, CYRIL, DORA, NAMES, at, history
+from .builders import ANA, BEA, CYRIL, DORA, NAMES, at, history, play
 
 
 def test_player_stats_per_game():
@@ -107,27 +108,52 @@ def test_champion_tie_rules():
     assert stats.champion([], "ra") is None
 
 
+def nemesis_of(plays, player_id, name_of=None):
+    """One player's Nemesis, worked out for that player alone: a reference for
+    ``stats.nemeses``, which finds everyone's in one pass (rules in its module docstring)."""
+    shared: dict[int, int] = defaultdict(int)
+    beats: dict[int, int] = defaultdict(int)
+    last_beat: dict[int, int] = {}
+    for index, one in enumerate(plays):
+        mine = one.line_of(player_id)
+        if mine is None:
+            continue
+        for line in one.lines:
+            if line.player_id == player_id:
+                continue
+            shared[line.player_id] += 1
+            if line.rank < mine.rank:
+                beats[line.player_id] += 1
+                last_beat[line.player_id] = index
+    return stats._choose_nemesis(beats, shared, last_beat, name_of or {})
+
+
 def test_nemesis_needs_three_wins_and_more_than_half():
     # Ana and Bea both beat Cyril 4 times in 5 shared plays; Ana beat him last (p6)
-    nemesis = stats.nemesis(history(), CYRIL, NAMES)
+    nemesis = nemesis_of(history(), CYRIL, NAMES)
     assert nemesis == {"wins": 4, "plays": 5, "share": 0.8,
                        "holders": [{"player_id": ANA, "name": "Ana"}]}
     assert stats.nemeses(history(), NAMES) == {CYRIL: nemesis}    # nobody else has one
-    assert stats.nemesis(history(), ANA) is None        # beaten once by Bea, once by Cyril
-    assert stats.nemesis(history(), BEA) is None        # Ana beat Bea only twice
+    assert nemesis_of(history(), ANA) is None        # beaten once by Bea, once by Cyril
+    assert nemesis_of(history(), BEA) is None        # Ana beat Bea only twice
     # exactly half is not enough; 3 of 5 is
     half = [play(f"h{i}", "ra", at(i), [(ANA, 9, 1), (BEA, 1, 2)] if i < 3
                  else [(ANA, 1, 2), (BEA, 9, 1)]) for i in range(6)]
-    assert stats.nemesis(half, BEA) is None
-    assert stats.nemesis(half[:5], BEA)["holders"][0]["player_id"] == ANA
+    assert nemesis_of(half, BEA) is None
+    assert nemesis_of(half[:5], BEA)["holders"][0]["player_id"] == ANA
     assert stats.nemeses(half) == {} and set(stats.nemeses(half[:5])) == {BEA}
     # two wins out of two are not enough
     twice = [play(f"w{i}", "ra", at(i), [(ANA, 9, 1), (BEA, 1, 2)]) for i in range(2)]
-    assert stats.nemesis(twice, BEA) is None
-    assert stats.nemesis(twice + [twice[0]], BEA)["wins"] == 3
+    assert nemesis_of(twice, BEA) is None
+    assert nemesis_of(twice + [twice[0]], BEA)["wins"] == 3
     # ties do not count as beating
     ties = [play(f"t{i}", "ra", at(i), [(ANA, 5, 1), (BEA, 5, 1)]) for i in range(5)]
-    assert stats.nemesis(ties, BEA) is None
+    assert nemesis_of(ties, BEA) is None
+    # everyone's at once is each one's alone
+    for plays in (history(), half, half[:5], twice, twice + [twice[0]], ties):
+        everyone = stats.nemeses(plays, NAMES)
+        for player in NAMES:
+            assert everyone.get(player) == nemesis_of(plays, player, NAMES)
 
 
 def test_head_to_head():

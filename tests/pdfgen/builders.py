@@ -1,7 +1,7 @@
 """Tables for the printing tests, built through the services as the app builds them.
 
 Not a test module. ``finished_live_table`` plays a seeded Ra game to the end through
-``services.tables`` (about 250 moves, under a second on SQLite).
+``services.live_tables`` (about 250 moves, under a second on SQLite).
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from sqlmodel import Session
 
 from companion.rules.ra import engine as ra_engine
 from companion.rules.ra.final import score_final
-from companion.services import tables as live
+from companion.services import live_tables as live
 from companion.services.scoring import save_scored_table
 from tests.factories import ra_document
 

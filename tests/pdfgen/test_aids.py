@@ -63,7 +63,7 @@ def test_bleed_sets_trim_and_bleed_boxes(page):
     for p in pages:
         trim, bleed, media = box(p, "trimbox"), box(p, "bleedbox"), box(p, "mediabox")
         assert trim == tuple(round(v, 2) for v in grid.trim_box.pdf_box)
-        assert bleed == tuple(round(v, 2) for v in grid.bleed_box.pdf_box)
+        assert bleed == tuple(round(v, 2) for v in grid.trim_box.expanded(grid.bleed).pdf_box)
         assert media[2:] == SIZES[page]
         assert bleed[0] == pytest.approx(trim[0] - 3 * 72 / 25.4, abs=0.02)
         assert media[0] < bleed[0] < trim[0] and trim[2] < bleed[2] < media[2]

@@ -84,11 +84,11 @@ def test_bleed_keeps_cards_apart_and_marks_outside(page):
     for x0, y0, x1, y1 in grid.marks:
         mark = Box(min(x0, x1), min(y0, y1), abs(x1 - x0), abs(y1 - y0))
         assert printable.contains(mark)
-        assert not grid.bleed_box.overlaps(mark)          # every mark outside the bleed
+        assert not grid.trim_box.expanded(grid.bleed).overlaps(mark)   # outside the bleed
         assert x0 == x1 or y0 == y1                       # straight lines
     # one mark pair per cut line: two per column and per row (cards are not butted)
     assert len(grid.marks) == 2 * (2 * grid.columns) + 2 * (2 * grid.rows)
-    assert grid.bleed_box == grid.trim_box.expanded(3)
+    assert grid.bleed == 3
 
 
 def test_duplex_backs_mirror_the_fronts_for_either_flip_edge():

@@ -12,7 +12,7 @@ import pytest
 from companion import db
 from companion.models import GameTable, Move
 from companion.rules import get_ruleset
-from companion.services import tables as live
+from companion.services import live_tables as live
 
 pytestmark = pytest.mark.db
 

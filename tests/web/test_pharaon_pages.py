@@ -22,7 +22,7 @@ pytestmark = pytest.mark.db
 @pytest.fixture(autouse=True)
 def seeded_app_draws(monkeypatch):
     """The app's draws come from a seeded generator here, so each game is the same game."""
-    from companion.services import tables as service
+    from companion.services import live_tables as service
     monkeypatch.setattr(service, "_DRAWS", random.Random(2019))
 
 NAMES = ["Ana", "Bořek", "Győző", "Dana", "Emil"]

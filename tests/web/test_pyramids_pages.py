@@ -25,7 +25,7 @@ from companion.rules.pyramids.referee import REFEREE
 from companion.rules.pyramids.state import expedition_left
 from companion.rules.pyramids import ours
 from companion.rules.pyramids.placement import NEIGHBOURS, PLACEMENTS
-from companion.services import tables as live
+from companion.services import live_tables as live
 
 from tests.pdfgen.pdfcheck import text as pdf_text
 

@@ -13,7 +13,7 @@ import pytest
 from companion import db
 from companion.rules.valley import VALLEY
 from companion.rules.valley.pyramid import SLOTS
-from companion.services import tables as live
+from companion.services import live_tables as live
 from tests.factories import seat_token
 from tests.web.valley_forms import forms, move_form
 

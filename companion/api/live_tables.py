@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
 from flask import Response, current_app, jsonify, request
@@ -13,8 +12,8 @@ from .. import db, express
 from ..i18n import violation_body
 from ..links import public_url
 from ..models import GameTable
-from ..services import broker, live_events, tables as live
-from ..services.tables import StaleVersion, TableProblem
+from ..services import live_events, live_tables as live
+from ..services.live_tables import StaleVersion, TableProblem
 from ..rules.base import N_
 from . import bp
 
@@ -74,15 +73,7 @@ def claim_seat(table_id: str, position: int):
     token = live.claim_seat(session, table, position,
                             host=live.has_host_rights(table, _bearer(), mine),
                             generation=generation, current=mine)
-    _announce_seats(table)
     return {"seat_token": token, "seat": position}
-
-
-def _announce_seats(table: GameTable) -> None:
-    """Tell the watching phones that the seats or requests changed (the host page lists
-    them; the mover sees a request to undo)."""
-    db.session().refresh(table)
-    broker.publish(table.id, table.version, table.seats_version)
 
 
 def _host_rights(session: Session, table_id: str):
@@ -101,7 +92,6 @@ def rejoin_link(table_id: str, position: int):
     session = db.session()
     table = _host_rights(session, table_id)
     token = live.rejoin_link(session, table, position)
-    _announce_seats(table)
     return {"seat": position, "token": token,
             "rejoin_url": public_url("live.rejoin", table_id=table.id, token=token)}
 
@@ -114,7 +104,6 @@ def rejoin(table_id: str):
     body = _json_body()
     position, token = live.rejoin(session, table, body.get("token")
                                   if isinstance(body, dict) else None)
-    _announce_seats(table)
     return {"seat": position, "seat_token": token}
 
 
@@ -128,7 +117,6 @@ def cohost(table_id: str, position: int):
     if not isinstance(on, bool):
         raise TableProblem(422, "schema.not_boolean", N_("This must be true or false."), "on")
     live.set_cohost(session, table, position, on)
-    _announce_seats(table)
     return {"seat": position, "cohost": on}
 
 
@@ -150,7 +138,6 @@ def take_host(table_id: str):
     body = _json_body()
     token = live.take_host(session, table, body.get("token") if isinstance(body, dict)
                            else None)
-    _announce_seats(table)
     return {"host_token": token}
 
 
@@ -188,10 +175,11 @@ def _changed(table_id: str, change, *, host_may: bool = False):
 def change_log(session: Session, table_id: str, token: str | None, body: Any, change, *,
                host_may: bool = False) -> tuple[GameTable, int | None, Any]:
     """The bearer's seat (or, when ``host_may``, the host) calls ``change(session, table, seat,
-    rights, body)`` (``rights()``: has the bearer the host's rights?) and the accepted change
-    is announced: (table, seat, the :class:`~companion.services.tables.Accepted` change or the
-    :class:`StaleVersion` it met). Any other refusal is raised as a :class:`TableProblem`.
-    The Flask views and the express lane (:func:`express_move`) both answer through this."""
+    rights, body)`` (``rights()``: has the bearer the host's rights?; the service announces
+    an accepted change): (table, seat, the :class:`~companion.services.live_tables.Accepted`
+    change or the :class:`StaleVersion` it met). Any other refusal is raised as a
+    :class:`TableProblem`. The Flask views and the express lane (:func:`express_move`) both
+    answer through this."""
     table, seat, host = _table_and_viewer(session, table_id, token)
     if seat is None and not (host_may and host):
         raise TableProblem(403, "table.seat_token_needed",
@@ -205,8 +193,6 @@ def change_log(session: Session, table_id: str, token: str | None, body: Any, ch
         accepted = change(session, table, seat, rights, body)
     except StaleVersion as stale:
         return table, seat, stale
-    if not accepted.replayed:
-        broker.publish(table.id, accepted.version)
     return table, seat, accepted
 
 
@@ -267,7 +253,6 @@ def request_undo(table_id: str):
                           if isinstance(body, dict) else None)
     except StaleVersion as stale:
         return _stale(session, table, seat, stale)
-    _announce_seats(table)
     return {"undo_request": live.open_undo_request(table)}, 201
 
 
@@ -282,7 +267,6 @@ def refuse_undo(table_id: str):
                            N_("Only the player who made the last move, or the host, may "
                               "undo it; ask them."))
     live.refuse_undo(session, table)
-    _announce_seats(table)
     return {"undo_request": None}
 
 
@@ -303,30 +287,11 @@ def event_stream(table_id: str) -> Response:
     (:mod:`companion.asgi`), with the same wire format and version read (live_events)."""
     session = db.session()
     live.get_table(session, table_id)       # 404 for an unknown table, before streaming
-    engine = db.engine()
-    hub = broker.broker()
-    max_seconds = current_app.config.get("SSE_MAX_SECONDS")   # tests bound the stream
     had = live_events.last_seen(request.headers.get("Last-Event-ID"),
                                 request.args.get("version"))
-
-    def stream():
-        started = time.monotonic()
-        with hub.subscribe(table_id) as subscription:
-            # subscribe first, then read: a move in between is announced, never lost
-            last = live_events.read_versions(engine, [table_id]).get(table_id, (0, 0))[0]
-            yield live_events.opening(had, last)
-            while max_seconds is None or time.monotonic() - started < max_seconds:
-                announced = subscription.get(timeout=live_events.KEEPALIVE_SECONDS
-                                             if max_seconds is None else 0.2)
-                if announced is None:
-                    yield live_events.alive_event(last)
-                    continue
-                if announced > last:
-                    yield "".join(live_events.version_event(v)
-                                  for v in live_events.versions_between(last, announced))
-                    last = announced
-
-    return Response(stream(), mimetype="text/event-stream",
+    stream = live_events.blocking_stream(db.engine(), table_id, had,
+                                         current_app.config.get("SSE_MAX_SECONDS"))
+    return Response(stream, mimetype="text/event-stream",
                     headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
 
 

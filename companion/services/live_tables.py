@@ -5,16 +5,19 @@ the log (cached per version, never trusted over the log). Every submission names
 it saw and an idempotency key: a retry gets the first answer back; a stale version is refused;
 the version is bumped by a conditional UPDATE inside the move's transaction, so two phones can
 never both apply a move to the same state, on SQLite or PostgreSQL alike.
+
+A change is announced where it is committed (design.md §3): every function here that commits a
+new version or a change of seats or requests tells the watching phones (:mod:`.broker`) right
+after its commit, so no view has to remember to.
 """
 
 from __future__ import annotations
 
-import hashlib
 import secrets
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass
-from typing import Any, Mapping, Sequence
+from typing import Any, Mapping
 
 from sqlalchemy import and_, bindparam, insert, or_, update
 from sqlalchemy.exc import IntegrityError
@@ -28,7 +31,9 @@ from ..models import (GameTable, Move, Player, Result, Seat, TableMode, TableSta
 from ..rules import get_ruleset
 from ..rules.base import (Capability, Edition, InvalidDocument, N_, RuleViolation, Ruleset,
                           check_document, normalise_options, offers, resolve_edition)
+from . import broker
 from .scoring import write_results
+from .tokens import hash_token, new_token
 
 CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"     # no 0/O, 1/I/L: easy to read aloud
 CODE_LENGTH = 6
@@ -53,20 +58,8 @@ class StaleVersion(Exception):
         self.version = version
 
 
-def hash_token(token: Any) -> str:
-    """The stored form of a token; something that is not text (a number, true) from a JSON
-    body hashes to a value no stored token has, so it names nothing (never a 500)."""
-    if not isinstance(token, str):
-        return "-"
-    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
-
-
-def new_token() -> str:
-    """A seat or host token: 256 random bits, URL-safe. Only its hash is stored."""
-    return secrets.token_urlsafe(32)
-
-
 def new_code() -> str:
+    """A new six-letter join code (easy to read aloud)."""
     return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
 
 
@@ -362,6 +355,18 @@ def _seat_at(session: Session, table: GameTable, position: Any) -> Seat:
     return seat
 
 
+def _announce(table: GameTable, version: int) -> None:
+    """Tell the watching phones that the table is now at ``version`` (after the commit)."""
+    broker.publish(table.id, version)
+
+
+def _announce_seats(session: Session, table: GameTable) -> None:
+    """Tell the watching phones that the seats or requests changed (after the commit): the
+    host page lists them; the mover sees a request to undo."""
+    session.refresh(table)
+    broker.publish(table.id, table.version, table.seats_version)
+
+
 def _seats_changed(session: Session, table: GameTable) -> None:
     """Count a change of seats or requests so that watching phones are told (the caller
     commits)."""
@@ -430,6 +435,7 @@ def claim_seat(session: Session, table: GameTable, position: Any, *, host: bool 
     _seats_changed(session, table)
     session.commit()
     session.expire_all()
+    _announce_seats(session, table)
     return token
 
 
@@ -462,6 +468,7 @@ def rejoin(session: Session, table: GameTable, token: str | None,
     _seats_changed(session, table)
     session.commit()
     session.expire_all()
+    _announce_seats(session, table)
     return seat.position, new
 
 
@@ -472,6 +479,7 @@ def set_cohost(session: Session, table: GameTable, position: Any, on: bool) -> N
     session.add(seat)
     _seats_changed(session, table)
     session.commit()
+    _announce_seats(session, table)
 
 
 def host_link(session: Session, table: GameTable) -> str:
@@ -501,7 +509,7 @@ def take_host(session: Session, table: GameTable, token: str | None) -> str:
         raise TableProblem(404, "table.host_link_used",
                            N_("This host link was used already or replaced by a newer one."))
     session.commit()
-    session.refresh(table)
+    _announce_seats(session, table)
     return host_token
 
 
@@ -520,7 +528,7 @@ def request_undo(session: Session, table: GameTable, seat: int, version: Any) ->
     session.add(table)
     _seats_changed(session, table)
     session.commit()
-    session.refresh(table)
+    _announce_seats(session, table)
 
 
 def open_undo_request(table: GameTable) -> dict[str, Any] | None:
@@ -537,7 +545,7 @@ def refuse_undo(session: Session, table: GameTable) -> None:
     session.add(table)
     _seats_changed(session, table)
     session.commit()
-    session.refresh(table)
+    _announce_seats(session, table)
 
 
 def close_table(session: Session, table: GameTable) -> int:
@@ -550,6 +558,7 @@ def close_table(session: Session, table: GameTable) -> int:
                         .values(status=TableStatus.ABANDONED.value, code=None))
         session.commit()
         session.refresh(table)
+        _announce(table, version)
         return version
     return table.version
 
@@ -728,6 +737,7 @@ def submit_move(session: Session, table: GameTable, seat: int, move: Any, versio
             return earlier
         set_committed_value(table, "version", new_version)   # no reload: we know what we wrote
         _remember(table.id, new_version, new_state)
+        _announce(table, new_version)
         return Accepted(new_version, new_state)
     raise StaleVersion(table.version)
 
@@ -837,6 +847,7 @@ def undo(session: Session, table: GameTable, actor: str, version: Any,
         session.rollback()
         return undo(session, table, actor, version, idempotency_key)
     session.refresh(table)
+    _announce(table, new_version)
     return Accepted(new_version, state_at(session, table, new_version))
 
 

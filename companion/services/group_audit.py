@@ -1,0 +1,33 @@
+"""A group's audit trail: every change to a group is written with a line saying who did what,
+and committed together with it, or not at all.
+
+The group services (:mod:`.groups`, :mod:`.editions`, :mod:`.bgstats`) share these two steps;
+an :class:`~companion.models.AuditEntry` names the actor (as the admin typed it), the action
+and the details before and after.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlmodel import Session
+
+from ..models import AuditEntry, Group, utcnow
+
+
+def audit(session: Session, group: Group, actor: str, action: str, details: dict[str, Any],
+          table_id: str | None = None) -> AuditEntry:
+    """Add the audit line of a change to ``group`` (the caller commits it with the change)."""
+    entry = AuditEntry(group_id=group.id, table_id=table_id, actor=actor, action=action,
+                       details=details, created_at=utcnow())
+    session.add(entry)
+    return entry
+
+
+def commit(session: Session) -> None:
+    """Commit a change and its audit line together; on failure roll both back."""
+    try:
+        session.commit()
+    except Exception:
+        session.rollback()
+        raise
