@@ -212,7 +212,7 @@ def test_setup_other_player_counts(players, first_sun, length):
 
 def test_setup_accepts_groups_in_any_order_and_display_options():
     state = ra_setup({"hide_fame_during_play": False, "show_bag_counts": True}, NAMES[:3],
-                    [[2, 5, 8, 13], [3, 6, 9, 12], [4, 7, 10, 11]])
+                     [[2, 5, 8, 13], [3, 6, 9, 12], [4, 7, 10, 11]])
     assert state["suns_up"][0] == [13, 8, 5, 2]
 
 
