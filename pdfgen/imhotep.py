@@ -2,7 +2,7 @@
 each site scores, final scoring, the market cards), registered with :mod:`pdfgen.registry`.
 
 The numbers and card texts come from :mod:`pdfgen.imhotep_data`, which takes every number
-from ``companion.rules.imhotep.tables``.
+from ``companion.rules.imhotep.printed``.
 """
 
 from __future__ import annotations

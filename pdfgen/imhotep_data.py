@@ -1,6 +1,6 @@
 """Imhotep numbers and card texts for the printed pad and play aids, from the spec.
 
-Numbers come from ``companion.rules.imhotep.tables`` (each with its source there); this module
+Numbers come from ``companion.rules.imhotep.printed`` (each with its source there); this module
 adds only what the paper needs besides: the card texts and the sheet's colours.
 """
 
@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from companion.rules.imhotep import tables as t
+from companion.rules.imhotep import printed as t
 
 from .i18n import N_
 

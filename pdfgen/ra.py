@@ -1,7 +1,7 @@
 """Ra's printouts (spec ra.md): the score pad's rows, the two-faced scoring reference card and
 the tile tally sheet, registered with :mod:`pdfgen.registry`.
 
-Every number comes from ``companion.rules.ra.tables`` (each with its source there), so the
+Every number comes from ``companion.rules.ra.printed`` (each with its source there), so the
 paper says what the engine computes.
 """
 
@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 
-from companion.rules.ra import tables as ra
+from companion.rules.ra import printed as ra
 
 from .cardface import Grid, Heading, Line, Para, grid_row
 from .document import Surface

@@ -5,31 +5,31 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from companion.rules.ra import tables as ra_tables
+from companion.rules.ra import printed as ra_printed
 
 NAMES = ["Ana", "Řehoř", "Ödön", "Bea", "Cyril"]
 
 
 def ra_epoch(gods=0, pharaohs=0, niles=0, floods=0, gold=0, **civs) -> dict[str, Any]:
     return {"gods": gods, "pharaohs": pharaohs, "niles": niles, "floods": floods, "gold": gold,
-            "civilizations": {k: civs.get(k, 0) for k in ra_tables.CIVILIZATION_KINDS}}
+            "civilizations": {k: civs.get(k, 0) for k in ra_printed.CIVILIZATION_KINDS}}
 
 
 def ra_document(players: int = 4, epochs: int = 3) -> dict[str, Any]:
     """A valid Ra document: a little of everything, within the box, suns dealt by group."""
-    groups = ra_tables.SUN_GROUPS[players]
+    groups = ra_printed.SUN_GROUPS[players]
     doc: dict[str, Any] = {"game": "ra", "players": []}
     for p in range(players):
         player: dict[str, Any] = {
             "name": NAMES[p],
             "epochs": [ra_epoch(gods=1 if p == e else 0, pharaohs=p + e, niles=p,
                                 floods=1 if (p + e) % 2 else 0, gold=1 if p == 0 and e == 0
-                                else 0, **{ra_tables.CIVILIZATION_KINDS[(p + e) % 5]: 1})
+                                else 0, **{ra_printed.CIVILIZATION_KINDS[(p + e) % 5]: 1})
                        for e in range(epochs)],
         }
         if epochs == 3:
             player["monuments"] = {kind: (p + i) % 3 if p < 3 else (p + i) % 2 for i, kind
-                                   in enumerate(ra_tables.MONUMENT_KINDS)}
+                                   in enumerate(ra_printed.MONUMENT_KINDS)}
             player["suns"] = list(groups[p])
         doc["players"].append(player)
     return doc

@@ -13,7 +13,7 @@ from sqlmodel import Session, select
 
 from companion.models import GameTable, Move
 from companion.rules.ra import RA
-from companion.rules.ra import engine as e
+from companion.rules.ra.setup import setup as ra_setup
 from companion.services import live_tables as live
 
 NAMES = ["Ana", "Bea", "Cyril"]
@@ -100,7 +100,7 @@ class LiveTable:
     # ---- the engine's view of the same game -------------------------------------------------
 
     def setup_state(self) -> dict[str, Any]:
-        return e.setup(self.options, self.names, self.groups)
+        return ra_setup(self.options, self.names, self.groups)
 
     def state(self) -> dict[str, Any]:
         """The engine state after the log this helper kept (replayed from setup)."""
@@ -113,14 +113,14 @@ class LiveTable:
 
 def replay(state: dict[str, Any], log: Iterable[tuple[int, dict[str, Any]]]) -> dict[str, Any]:
     for seat, move in log:
-        state = e.apply(state, seat, move)
+        state = RA.apply(state, seat, move)
     return state
 
 
 def pick(rng: random.Random, state: dict[str, Any], seat: int) -> dict[str, Any]:
     """A seeded random legal move; a drawn tile is picked by bag weight, as from a real bag
     (so the Ra tiles come out at the real pace and a game is a real length)."""
-    move = rng.choice(e.legal_moves(state, seat))
+    move = rng.choice(RA.legal_moves(state, seat))
     if move["type"] == "draw":
         bag = state["bag"]
         kinds = list(bag)

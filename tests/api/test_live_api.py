@@ -22,8 +22,9 @@ import pytest
 from sqlmodel import select
 
 from companion.models import GameTable, Move, Result, Seat
-from companion.rules.ra import engine as e
-from companion.rules.ra import tables as ra_tables
+from companion.rules.ra import RA
+from companion.rules.ra.state import to_act
+from companion.rules.ra import printed as ra_printed
 from tests.api.livetable import (NAMES, SUN_GROUPS, LiveTable, bearer, db_session, pick,
                                  replayed_from_db, stored_moves, stored_table)
 
@@ -35,11 +36,11 @@ def play_to_end(table: LiveTable, seed: int, check=None) -> dict:
     ``check(state, seat, move, answer)`` runs after every accepted move."""
     rng = random.Random(seed)
     state = table.state()
-    while not e.is_over(state):
-        seat = e.to_act(state)
+    while not RA.is_over(state):
+        seat = to_act(state)
         move = pick(rng, state, seat)
         answer = table.ok(seat, move)
-        state = e.apply(state, seat, move)
+        state = RA.apply(state, seat, move)
         if check:
             check(state, seat, move, answer)
     return state
@@ -57,16 +58,16 @@ def test_a_whole_random_game_over_http(app, client, count_rows):
     def check(state, seat, move, answer):
         seen_versions.append(answer["version"])
         assert answer["state"] == table.shown(state, seat)
-        if not e.is_over(state):
+        if not RA.is_over(state):
             # The next player's phone: whose turn it is, and exactly the engine's choices.
-            nxt = e.to_act(state)
+            nxt = to_act(state)
             body = table.get(table.tokens[nxt]).get_json()
             assert body["version"] == answer["version"]
             assert body["status"] == "playing"
             assert body["to_act"] == nxt
-            assert body["prompts"] == e.prompts(state, nxt)
+            assert body["prompts"] == RA.prompts(state, nxt)
             assert body["scores"] is None             # fame hidden during play (default)
-            kinds = {m["type"] for m in e.legal_moves(state, nxt)}
+            kinds = {m["type"] for m in RA.legal_moves(state, nxt)}
             assert set(body["prompts"]["moves"]) == kinds
 
     final = play_to_end(table, seed=20261121, check=check)
@@ -75,7 +76,7 @@ def test_a_whole_random_game_over_http(app, client, count_rows):
     assert seen_versions == list(range(1, moves + 1))
 
     body = table.get().get_json()
-    sheet = e.score(final).as_dict()
+    sheet = RA.score(final).as_dict()
     assert body["status"] == "finished"
     assert body["to_act"] is None
     assert body["version"] == moves
@@ -95,7 +96,7 @@ def test_a_whole_random_game_over_http(app, client, count_rows):
         (p["name"], p["total"], p["rank"]) for p in sheet["players"]]
     stored = stored_table(app, table.id)
     assert stored.status == "finished" and stored.finished_at is not None
-    assert stored.final_document == e.final_document(final)
+    assert stored.final_document == RA.final_document(final)
 
     # The table page for people names the winner.
     page = client.get(f"/tables/{table.id}")
@@ -117,7 +118,7 @@ def test_a_whole_random_game_over_http(app, client, count_rows):
 def test_random_games_with_other_player_counts(client, count_rows, seed):
     """Four and five players (and the bag shown): the scores still equal the engine's."""
     players = 3 + seed
-    groups = [list(g) for g in reversed(ra_tables.SUN_GROUPS[players])]
+    groups = [list(g) for g in reversed(ra_printed.SUN_GROUPS[players])]
     table = LiveTable(client, names=["P1", "P2", "P3", "P4", "P5"][:players], groups=groups,
                       options={"show_bag_counts": True, "hide_fame_during_play": False})
 
@@ -127,7 +128,7 @@ def test_random_games_with_other_player_counts(client, count_rows, seed):
     final = play_to_end(table, seed=seed, check=check)
     body = table.get().get_json()
     assert body["status"] == "finished"
-    assert body["scores"] == e.score(final).as_dict()
+    assert body["scores"] == RA.score(final).as_dict()
     assert count_rows(Result) == players
 
 
@@ -527,10 +528,10 @@ def test_several_undos_in_a_row_restore_earlier_states_exactly(app, client, coun
     views = {0: table.get().get_json()}
     state = table.state()
     for _ in range(6):
-        seat = e.to_act(state)
+        seat = to_act(state)
         move = pick(rng, state, seat)
         table.ok(seat, move)
-        state = e.apply(state, seat, move)
+        state = RA.apply(state, seat, move)
         views[table.version] = table.get().get_json()
     assert table.version == 6
     log = list(table.log)
@@ -588,7 +589,7 @@ def test_undoing_the_final_move_reopens_the_game(app, client, count_rows):
     table.ok(last_seat, last_move)
     body = table.get().get_json()
     assert body["status"] == "finished"
-    assert body["scores"] == e.score(final).as_dict()
+    assert body["scores"] == RA.score(final).as_dict()
     assert count_rows(Result) == 3
     assert count_rows(Move) == moves + 1
 

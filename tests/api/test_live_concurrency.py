@@ -16,7 +16,7 @@ from collections import Counter
 import pytest
 
 from companion.models import Move
-from companion.rules.ra import engine as e
+from companion.rules.ra import RA
 from tests.api.livetable import (LiveTable, bearer, replayed_from_db, stored_moves,
                                  stored_table)
 
@@ -51,7 +51,7 @@ def test_eight_clients_race_a_thousand_submissions(app, count_rows):
                 if seat is None:                      # the game is over: try anyway
                     seat, move = rng.randrange(3), {"type": "pass"}
                 else:
-                    move = rng.choice(e.legal_moves(seen["state"], seat))
+                    move = rng.choice(RA.legal_moves(seen["state"], seat))
                 body = {"move": move, "version": version,
                         "idempotency_key": f"phone{number}-{rng.getrandbits(64):x}"}
                 response = client.post(f"{table.url}/moves", json=body,
@@ -108,7 +108,7 @@ def test_eight_clients_race_a_thousand_submissions(app, count_rows):
     engine_state = table.setup_state()
     state_at = {}
     for move in moves:
-        engine_state = e.apply(engine_state, move.seat, move.move)
+        engine_state = RA.apply(engine_state, move.seat, move.move)
         state_at[move.version] = engine_state
     assert replayed == engine_state
     for body, request in accepted:       # as the mover's phone sees it (own fame only)
@@ -117,7 +117,7 @@ def test_eight_clients_race_a_thousand_submissions(app, count_rows):
     final = table.get().get_json()
     assert final["version"] == n
     assert final["state"] == table.shown(replayed)
-    assert final["status"] == ("finished" if e.is_over(replayed) else "playing")
+    assert final["status"] == ("finished" if RA.is_over(replayed) else "playing")
     if any(status == 409 and body["error"] == "table.not_playing"
            for status, body, *_ in results):
         assert final["status"] == "finished"

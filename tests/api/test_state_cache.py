@@ -10,7 +10,8 @@ import random
 import pytest
 
 from companion.models import GameTable
-from companion.rules.ra import engine as e
+from companion.rules.ra import RA
+from companion.rules.ra.state import to_act
 from companion.services import live_tables as live
 from tests.api.livetable import LiveTable, db_session, pick, replayed_from_db
 
@@ -24,12 +25,12 @@ def test_a_state_built_from_an_older_cached_one_is_the_replay(app, client, seed)
     state = table.setup_state()
     versions_seen = [0]
     incremental = 0
-    while not e.is_over(state) and table.version < 120:
+    while not RA.is_over(state) and table.version < 120:
         if table.log and rng.random() < 0.08:
             seat = table.log[-1][0]
             assert table.undo(table.tokens[seat]).status_code == 200
         else:
-            seat = e.to_act(state)
+            seat = to_act(state)
             table.ok(seat, pick(rng, state, seat))
         state = table.state()
         versions_seen.append(table.version)

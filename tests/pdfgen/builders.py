@@ -10,7 +10,8 @@ import random
 
 from sqlmodel import Session
 
-from companion.rules.ra import engine as ra_engine
+from companion.rules.ra import RA
+from companion.rules.ra.state import to_act
 from companion.rules.ra.final import score_final
 from companion.services import live_tables as live
 from companion.services.scoring import save_scored_table
@@ -22,7 +23,7 @@ SUN_GROUPS = [[13, 8, 5, 2], [12, 9, 6, 3], [11, 10, 7, 4]]
 
 def pick(rng: random.Random, state: dict, seat: int) -> dict:
     """A seeded random legal move; a drawn tile is chosen by bag weight, as from a real bag."""
-    move = rng.choice(ra_engine.legal_moves(state, seat))
+    move = rng.choice(RA.legal_moves(state, seat))
     if move["type"] == "draw":
         bag = state["bag"]
         move = {"type": "draw", "tile": rng.choices(list(bag), weights=list(bag.values()))[0]}
@@ -58,7 +59,7 @@ def finished_live_table(session: Session, seed: int = 7) -> str:
     key = 0
     while table.status != "finished":
         state = live.state_at(session, table)
-        seat = ra_engine.to_act(state)
+        seat = to_act(state)
         live.submit_move(session, table, seat, pick(rng, state, seat), table.version,
                          f"k{key}")
         key += 1

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from companion.rules.ra import tables as ra
+from companion.rules.ra import printed as ra
 from pdfgen import imhotep_data as im
 from pdfgen.aids import play_aids
 from pdfgen.errors import LayoutError, PrintError

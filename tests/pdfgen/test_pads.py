@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from companion.rules.ra import tables as ra
+from companion.rules.ra import printed as ra
 from pdfgen.errors import PrintError
 from pdfgen.pads import player_counts, score_pad
 from pdfgen.registry import printing_games

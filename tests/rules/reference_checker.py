@@ -8,7 +8,7 @@ from typing import Any, Mapping, Sequence
 
 from companion.rules.base import (BoolField, Field, IntField, ListField, N_, ObjectField,
                                   RuleViolation, TextField, _join)
-from companion.rules.ra import tables as t
+from companion.rules.ra import printed as t
 from companion.rules.ra.final import _drawn, _epoch_values, _over_box
 
 

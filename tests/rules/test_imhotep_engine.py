@@ -1,4 +1,5 @@
-"""Imhotep live-play referee (companion/rules/imhotep/engine.py) against shared/rules/imhotep.md.
+"""Imhotep live-play referee (companion/rules/imhotep/, through the seam) against
+shared/rules/imhotep.md.
 
 1. Setup (§3, IM-T01) and the ruleset members the web layer uses.
 2. Each move kind, the move-by-move worked examples IM-T02, IM-T03, IM-T11, IM-T12, IM-T13,
@@ -16,6 +17,7 @@ from __future__ import annotations
 
 import ast
 import copy
+import importlib
 import inspect
 import json
 import os
@@ -32,10 +34,13 @@ from hypothesis import strategies as st
 from companion.rules.base import (InvalidDocument, RuleViolation, Ruleset, normalise_options,
                                   resolve_edition)
 from companion.rules.imhotep import IMHOTEP
-from companion.rules.imhotep import engine as e
-from companion.rules.imhotep import tables as t
+from companion.rules.imhotep import printed as t
 from companion.rules.imhotep.final import score_final
+from companion.rules.imhotep.setup import setup as imhotep_setup
+from companion.rules.imhotep.state import drawable, pile_count, to_act
+from companion.rules.imhotep.tally import pyramid_stones
 from tests.rules import playout
+from tests.rules.refusals import assert_refused
 
 NAMES = ["Ana", "Bo", "Cy", "Di"]
 BLACK, WHITE, BROWN, GRAY = 0, 1, 2, 3      # seats of new_game(): colours in printed order
@@ -50,14 +55,14 @@ MARKET4 = ["statue", "sail", "lever", "hammer"]
 def new_game(players: int = 4, start: int = 0, b_values: dict[str, Any] | None = None,
              **options: Any) -> dict[str, Any]:
     """A fresh table; ``b_values``: the group's copy (edition values), checked as the app does."""
-    return e.setup(options, NAMES[:players],
-                   {"colors": list(t.COLOURS[:players]), "start_player": start},
-                   resolve_edition(IMHOTEP.edition, b_values))
+    return imhotep_setup(options, NAMES[:players],
+                         {"colors": list(t.COLOURS[:players]), "start_player": start},
+                         resolve_edition(IMHOTEP.edition, b_values))
 
 
 def play(state: dict[str, Any], *moves: tuple[int, dict[str, Any]]) -> dict[str, Any]:
     for seat, move in moves:
-        state = e.apply(state, seat, move)
+        state = IMHOTEP.apply(state, seat, move)
         check_invariants(state)
     return state
 
@@ -65,7 +70,7 @@ def play(state: dict[str, Any], *moves: tuple[int, dict[str, Any]]) -> dict[str,
 def begin(state: dict[str, Any], ships=None, cards=None) -> dict[str, Any]:
     """The start player turns up the round card (default 4-3-2-2 for 4 players, else
     4-3-2-1: ships 0-3 hold 4, 3, 2 and 2 or 1 stones) and reveals the market."""
-    seat = e.to_act(state)
+    seat = to_act(state)
     if ships is None:
         ships = (4, 3, 2, 2) if len(state["names"]) == 4 else (4, 3, 2, 1)
     if cards is None:
@@ -100,7 +105,7 @@ def stones_of(state: dict[str, Any], seat: int) -> int:
     total += sum(ship["slots"].count(seat) for ship in state["ships"])
     total += sum(1 for task in state["queue"] if task["kind"] == "deliver"
                  and task["seat"] == seat)
-    total += e.pyramid_stones(state).count(seat)
+    total += pyramid_stones(state).count(seat)
     total += state["temple"].count(seat) + state["burial_chamber"].count(seat)
     obelisks = state["obelisks"]
     if isinstance(obelisks, list):
@@ -126,7 +131,7 @@ def check_invariants(state: dict[str, Any]) -> None:
         assert min(state["cards"][seat].values()) >= 0
     assert cards_accounted(state) == t.DECK_SIZE
     assert min(state["deck"].values()) >= 0 and min(state["discard"].values()) >= 0
-    assert e.pile_count(state) >= 0
+    assert pile_count(state) >= 0
     assert (state["phase"] == "choice") == bool(state["queue"])
     if state["phase"] == "turn":
         assert any(ship["site"] is None for ship in state["ships"])
@@ -184,28 +189,23 @@ def arrange(state: dict[str, Any], *, sled: dict[int, int] | None = None,
     return s
 
 
-def rejected(state: dict[str, Any], seat: int, move: Any, code: str) -> RuleViolation:
-    """``move`` is refused with ``code`` by validate and apply, and the state is unchanged."""
-    before = copy.deepcopy(state)
-    with pytest.raises(RuleViolation) as caught:
-        e.validate(state, seat, move)
-    assert caught.value.code == code
-    with pytest.raises(RuleViolation) as caught:
-        e.apply(state, seat, move)
-    assert caught.value.code == code
-    assert state == before
-    assert caught.value.render()
-    return caught.value
+LIVE_MODULES = ("state", "setup", "round_start", "actions", "cards", "ships", "market",
+                "choices", "delivery", "flow", "prompts", "tally", "referee", "ui")
 
 
-def test_engine_is_pure():
+def live_modules() -> list[Any]:
+    return [importlib.import_module(f"companion.rules.imhotep.{name}") for name in LIVE_MODULES]
+
+
+def test_referee_is_pure():
     """No web, database, I/O, clock or randomness in the referee (design.md §1)."""
-    tree = ast.parse(inspect.getsource(e))
-    imported = {alias.name.split(".")[0] for node in ast.walk(tree)
-                if isinstance(node, ast.Import) for alias in node.names}
-    imported |= {node.module.split(".")[0] for node in ast.walk(tree)
-                 if isinstance(node, ast.ImportFrom) and node.module and not node.level}
-    assert imported <= {"__future__", "enum", "typing"}
+    for module in live_modules():
+        tree = ast.parse(inspect.getsource(module))
+        imported = {alias.name.split(".")[0] for node in ast.walk(tree)
+                    if isinstance(node, ast.Import) for alias in node.names}
+        imported |= {node.module.split(".")[0] for node in ast.walk(tree)
+                     if isinstance(node, ast.ImportFrom) and node.module and not node.level}
+        assert imported <= {"__future__", "enum", "typing"}, module.__name__
 
 
 # ------------------------------------------------------------------------------------------
@@ -220,7 +220,7 @@ def test_im_t01_setup_four_players():
     assert state["quarry"] == [24, 27, 26, 25]
     assert state["score"] == [0, 0, 0, 0]
     assert state["round"] == 1 and state["phase"] == "round_card"
-    assert e.to_act(state) == 1
+    assert to_act(state) == 1
     assert state["deck"] == dict(t.DECK) and state["display"] == [] and state["pair"] == 0
     assert state["options"]["sides"] == {site: "A" for site in t.SITES}
     assert state["unverified"] == [] and state["warnings"] == []
@@ -260,21 +260,21 @@ def test_score_names_the_unverified_defaults_the_table_relies_on():
     """design.md §2 "our copy": every sheet lists the unverified defaults it relied on; a value
     the group entered is not one, even when it equals the default."""
     state = new_game(4, b_burial_chamber=True, b_obelisks=True)
-    sheet = e.score(state)
+    sheet = IMHOTEP.score(state)
     assert [(a.key, a.value) for a in sheet.assumed] == [
         ("burial_chamber_b", [8, 4, 2, 1]), ("obelisks_b", [12, 11, 10, 9, 8, 7, 6, 5])]
     assert sheet.assumed[0].label == "Burial chamber, side B: points per row"
-    assert "edition" not in e.final_document(state)
-    assert score_final(e.final_document(state)).assumed == sheet.assumed
+    assert "edition" not in IMHOTEP.final_document(state)
+    assert score_final(IMHOTEP.final_document(state)).assumed == sheet.assumed
     entered = new_game(4, b_burial_chamber=True, b_obelisks=True,
                        b_values={"burial_chamber_b": [8, 4, 2, 1], "temple_b_width_2p": 3})
-    assert [a.key for a in e.score(entered).assumed] == ["obelisks_b"]
-    document = e.final_document(entered)
+    assert [a.key for a in IMHOTEP.score(entered).assumed] == ["obelisks_b"]
+    document = IMHOTEP.final_document(entered)
     assert document["edition"] == {"burial_chamber_b": [8, 4, 2, 1], "temple_b_width_2p": 3}
-    assert score_final(document).assumed == e.score(entered).assumed
+    assert score_final(document).assumed == IMHOTEP.score(entered).assumed
     # 3 players: the round cards 6-7 are doubted (the notice) but no result depends on them
     three = new_game(3, b_burial_chamber=True)
-    assert three["unverified"] == ["round_cards_3p"] and e.score(three).assumed == ()
+    assert three["unverified"] == ["round_cards_3p"] and IMHOTEP.score(three).assumed == ()
 
 
 @pytest.mark.parametrize("names, table, options, code", [
@@ -299,8 +299,8 @@ def test_score_names_the_unverified_defaults_the_table_relies_on():
 def test_setup_errors(names, table, options, code):
     options = dict(options)
     with pytest.raises((RuleViolation, InvalidDocument)) as caught:
-        e.setup(options, names, table, resolve_edition(IMHOTEP.edition,
-                                                       options.pop("b_values", None)))
+        imhotep_setup(options, names, table,
+                      resolve_edition(IMHOTEP.edition, options.pop("b_values", None)))
     problem = caught.value.first if isinstance(caught.value, InvalidDocument) else caught.value
     assert problem.code == code
     assert problem.render()
@@ -321,10 +321,10 @@ def test_ruleset_members():
     assert state == new_game(3)
     assert isinstance(IMHOTEP, Ruleset)
     assert IMHOTEP.out_of_turn_codes == {"imhotep.not_your_turn", "imhotep.not_your_choice"}
-    assert str(IMHOTEP.tile_label("paved_path")) == "Paved path"
-    assert str(IMHOTEP.tile_label("gray")) == "gray"
-    assert str(IMHOTEP.tile_label("burial_chamber")) == "Burial chamber"
-    assert set(t.CARD_KINDS) <= set(IMHOTEP.tile_kinds)
+    assert str(IMHOTEP.ui.tile_label("paved_path")) == "Paved path"
+    assert str(IMHOTEP.ui.tile_label("gray")) == "gray"
+    assert str(IMHOTEP.ui.tile_label("burial_chamber")) == "Burial chamber"
+    assert IMHOTEP.ui.card_kinds == t.CARD_KINDS
     for name in ("validate", "apply", "awaiting", "chance", "legal_moves", "prompts", "is_over",
                  "score", "final_document", "view", "form_sizes", "score_final"):
         assert callable(getattr(IMHOTEP, name))
@@ -350,16 +350,16 @@ def test_round_card_puts_out_four_empty_ships():
     assert all(s["slots"] == [None] * s["capacity"] and s["site"] is None
                for s in state["ships"])
     assert state["round_cards"] == [[4, 4, 2, 1]] and state["phase"] == "market"
-    assert e.prompts(state, 0)["open"] == 4
+    assert IMHOTEP.prompts(state, 0)["open"] == 4
 
 
 def test_round_card_already_used_is_refused():
     state = begin(new_game(2), ships=(4, 3, 2, 2))
     state = finish_round(state)
     assert state["round"] == 2
-    rejected(state, e.to_act(state), {"type": "round_card", "ships": [4, 3, 2, 2]},
-             "imhotep.card_used")
-    assert [4, 3, 2, 2] not in e.prompts(state, e.to_act(state))["cards"]
+    assert_refused(IMHOTEP, state, to_act(state), {"type": "round_card", "ships": [4, 3, 2, 2]},
+                   "imhotep.card_used")
+    assert [4, 3, 2, 2] not in IMHOTEP.prompts(state, to_act(state))["cards"]
 
 
 @pytest.mark.parametrize("players, ships, code", [
@@ -372,7 +372,7 @@ def test_round_card_already_used_is_refused():
     (3, [1, 1, 2, 3], "imhotep.bad_round_card"),
 ])
 def test_round_card_errors(players, ships, code):
-    rejected(new_game(players), 0, {"type": "round_card", "ships": ships}, code)
+    assert_refused(IMHOTEP, new_game(players), 0, {"type": "round_card", "ships": ships}, code)
 
 
 @pytest.mark.parametrize("ships, warning", [
@@ -391,14 +391,17 @@ def test_three_player_round_cards_warn_instead_of_refusing(ships, warning):
 
 def test_reveal_errors():
     state = play(new_game(4), (0, {"type": "round_card", "ships": [4, 3, 2, 2]}))
-    rejected(state, 0, {"type": "reveal_market", "cards": ["statue"] * 3},
-             "imhotep.reveal_count")
-    rejected(state, 0, {"type": "reveal_market", "cards": ["lever", "lever", "lever", "sail"]},
-             "imhotep.card_not_in_deck")
-    rejected(state, 0, {"type": "reveal_market", "cards": ["statue", "x", "sail", "sail"]},
-             "imhotep.bad_move")
-    rejected(state, 1, {"type": "reveal_market", "cards": MARKET4}, "imhotep.not_your_turn")
-    rejected(state, 0, TAKE, "imhotep.wrong_phase")
+    assert_refused(IMHOTEP, state, 0, {"type": "reveal_market", "cards": ["statue"] * 3},
+                   "imhotep.reveal_count")
+    assert_refused(IMHOTEP, state, 0,
+                   {"type": "reveal_market", "cards": ["lever", "lever", "lever", "sail"]},
+                   "imhotep.card_not_in_deck")
+    assert_refused(IMHOTEP, state, 0,
+                   {"type": "reveal_market", "cards": ["statue", "x", "sail", "sail"]},
+                   "imhotep.bad_move")
+    assert_refused(IMHOTEP, state, 1, {"type": "reveal_market", "cards": MARKET4},
+                   "imhotep.not_your_turn")
+    assert_refused(IMHOTEP, state, 0, TAKE, "imhotep.wrong_phase")
 
 
 def small_pile(state: dict[str, Any], pile: dict[str, int],
@@ -425,19 +428,19 @@ def test_reveal_reshuffles_when_the_pile_runs_out():
     # E4: the pile holds 2 cards; both come up, then the discards are shuffled for 2 more.
     state = play(new_game(2), (0, {"type": "round_card", "ships": [4, 3, 2, 2]}))
     state = small_pile(state, {"statue": 1, "sail": 1}, {"entrance": 2, "chisel": 1})
-    assert e.prompts(state, 0)["reshuffle"] is True
-    rejected(state, 0, {"type": "reveal_market", "cards": ["statue", "entrance", "entrance",
-                                                           "chisel"]},
-             "imhotep.pile_card_missing")
-    rejected(state, 0, {"type": "reveal_market", "cards": ["statue", "sail", "lever",
-                                                           "chisel"]},
-             "imhotep.card_not_in_deck")
+    assert IMHOTEP.prompts(state, 0)["reshuffle"] is True
+    assert_refused(IMHOTEP, state, 0,
+                   {"type": "reveal_market", "cards": ["statue", "entrance", "entrance", "chisel"]},
+                   "imhotep.pile_card_missing")
+    assert_refused(IMHOTEP, state, 0,
+                   {"type": "reveal_market", "cards": ["statue", "sail", "lever", "chisel"]},
+                   "imhotep.card_not_in_deck")
     after = play(state, (0, {"type": "reveal_market",
                              "cards": ["statue", "entrance", "sail", "chisel"]}))
     assert sum(after["discard"].values()) == 0
     # the new pile: entrance 2 + chisel 1 + the other red cards (2 + 2) - the 2 revealed
-    assert after["deck"]["entrance"] == 1 and e.pile_count(after) == 5
-    assert all(m["cards"][:2] == ["statue", "sail"] for m in e.legal_moves(state, 0))
+    assert after["deck"]["entrance"] == 1 and pile_count(after) == 5
+    assert all(m["cards"][:2] == ["statue", "sail"] for m in IMHOTEP.legal_moves(state, 0))
 
 
 def test_e4_some_card_is_always_left_to_reveal_or_draw():
@@ -445,21 +448,22 @@ def test_e4_some_card_is_always_left_to_reveal_or_draw():
     # draw always find a card: the "reveal fewer cards" branch of E4 is defensive only.
     state = play(new_game(2), (0, {"type": "round_card", "ships": [4, 3, 2, 2]}))
     state = small_pile(state, {}, {})
-    assert e.pile_count(state) == 0 and sum(state["discard"].values()) == 6
-    assert (e.prompts(state, 0)["open"], e.prompts(state, 0)["pair"]) == (4, 0)
-    assert e.drawable(state) == {"entrance": 2, "sarcophagus": 2, "paved_path": 2}
+    assert pile_count(state) == 0 and sum(state["discard"].values()) == 6
+    assert (IMHOTEP.prompts(state, 0)["open"], IMHOTEP.prompts(state, 0)["pair"]) == (4, 0)
+    assert drawable(state) == {"entrance": 2, "sarcophagus": 2, "paved_path": 2}
     reveal = IMHOTEP.chance(state)
-    assert dict(reveal.outcomes) == e.drawable(state) and reveal.draws == 4
+    assert dict(reveal.outcomes) == drawable(state) and reveal.draws == 4
 
 
 def test_market_b_reveals_three_and_a_pair():
     state = new_game(2, b_market=True)
     state = play(state, (0, {"type": "round_card", "ships": [4, 3, 2, 2]}))
-    assert e.prompts(state, 0)["open"] == 3 and e.prompts(state, 0)["pair"] == 2
-    rejected(state, 0, {"type": "reveal_market", "cards": MARKET4}, "imhotep.reveal_count")
+    assert IMHOTEP.prompts(state, 0)["open"] == 3 and IMHOTEP.prompts(state, 0)["pair"] == 2
+    assert_refused(IMHOTEP, state, 0, {"type": "reveal_market", "cards": MARKET4},
+                   "imhotep.reveal_count")
     state = play(state, (0, {"type": "reveal_market", "cards": ["statue", "sail", "lever"]}))
     assert state["pair"] == 2 and state["display"] == ["statue", "sail", "lever"]
-    assert e.pile_count(state) == 34 - 5
+    assert pile_count(state) == 34 - 5
 
 
 # ------------------------------------------------------------------------------------------
@@ -474,13 +478,14 @@ def test_im_t18_take_stones(sled, quarry, gained):
     after = play(state, (0, TAKE))
     assert after["sled"][0] == sled + gained
     assert after["quarry"][0] == quarry - gained
-    assert e.to_act(after) == 1
+    assert to_act(after) == 1
 
 
 def test_im_t18_sled_full_and_quarry_empty():
     state = begin(new_game(4))
-    rejected(arrange(state, sled={0: 5}), 0, TAKE, "imhotep.sled_full")
-    rejected(arrange(state, sled={0: 2}, quarry={0: 0}), 0, TAKE, "imhotep.quarry_empty")
+    assert_refused(IMHOTEP, arrange(state, sled={0: 5}), 0, TAKE, "imhotep.sled_full")
+    assert_refused(IMHOTEP, arrange(state, sled={0: 2}, quarry={0: 0}), 0, TAKE,
+                   "imhotep.quarry_empty")
 
 
 def test_place_stone_on_any_free_slot_in_any_order():
@@ -493,30 +498,30 @@ def test_place_stone_on_any_free_slot_in_any_order():
 
 def test_place_stone_errors():
     state = begin(new_game(4))
-    rejected(state, 0, place(4, 0), "imhotep.unknown_ship")
-    rejected(state, 0, place(-1, 0), "imhotep.unknown_ship")
-    rejected(state, 0, place(3, 2), "imhotep.slot_out_of_range")
-    rejected(state, 0, place(0, -1), "imhotep.slot_out_of_range")
+    assert_refused(IMHOTEP, state, 0, place(4, 0), "imhotep.unknown_ship")
+    assert_refused(IMHOTEP, state, 0, place(-1, 0), "imhotep.bad_move", "move.ship")
+    assert_refused(IMHOTEP, state, 0, place(3, 2), "imhotep.slot_out_of_range")
+    assert_refused(IMHOTEP, state, 0, place(0, -1), "imhotep.bad_move", "move.slot")
     occupied = arrange(state, ships={0: [1, None, None, None]})
-    rejected(occupied, 0, place(0, 0), "imhotep.slot_occupied")
-    rejected(arrange(state, sled={0: 0}), 0, place(0, 0), "imhotep.sled_empty")
+    assert_refused(IMHOTEP, occupied, 0, place(0, 0), "imhotep.slot_occupied")
+    assert_refused(IMHOTEP, arrange(state, sled={0: 0}), 0, place(0, 0), "imhotep.sled_empty")
     sailed = arrange(state, sailed={2: "temple"})
-    rejected(sailed, 0, place(2, 0), "imhotep.ship_sailed")
+    assert_refused(IMHOTEP, sailed, 0, place(2, 0), "imhotep.ship_sailed")
 
 
 def test_im_t19_im_t20_sail_conditions():
     state = arrange(begin(new_game(4)), ships={0: [1, None, 2, None], 1: [0, 0, None]},
                     sailed={3: "temple"})
-    rejected(state, 0, sail(0, "market"), "imhotep.under_minimum")     # 2 < 3 (IM-T19)
-    rejected(state, 0, sail(1, "temple"), "imhotep.site_taken")        # IM-T20
-    rejected(state, 0, sail(3, "market"), "imhotep.ship_sailed")
-    rejected(state, 0, sail(1, "harbour"), "imhotep.unknown_site")
-    rejected(state, 0, sail(1, 7), "imhotep.bad_move")
+    assert_refused(IMHOTEP, state, 0, sail(0, "market"), "imhotep.under_minimum")  # 2 < 3, IM-T19
+    assert_refused(IMHOTEP, state, 0, sail(1, "temple"), "imhotep.site_taken")        # IM-T20
+    assert_refused(IMHOTEP, state, 0, sail(3, "market"), "imhotep.ship_sailed")
+    assert_refused(IMHOTEP, state, 0, sail(1, "harbour"), "imhotep.bad_move", "move.site")
+    assert_refused(IMHOTEP, state, 0, sail(1, 7), "imhotep.bad_move")
     after = play(state, (0, sail(1, "burial_chamber")))
     assert after["burial_chamber"] == [0, 0]
     assert after["ships"][1]["site"] == "burial_chamber"
     assert after["ships"][1]["slots"] == [None, None, None]
-    assert after["last_sailor"] == 0 and e.to_act(after) == 1
+    assert after["last_sailor"] == 0 and to_act(after) == 1
 
 
 def test_anyone_may_sail_a_ship_without_own_stones():
@@ -533,9 +538,9 @@ def test_unloading_skips_empty_slots_bow_to_stern():
 
 def finish_round(state: dict[str, Any]) -> dict[str, Any]:
     """Sail the remaining (empty-ish) ships: each player in turn loads and sails."""
-    while not e.is_over(state) and state["phase"] in ("turn", "choice"):
-        seat = e.to_act(state)
-        moves = e.legal_moves(state, seat)
+    while not IMHOTEP.is_over(state) and state["phase"] in ("turn", "choice"):
+        seat = to_act(state)
+        moves = IMHOTEP.legal_moves(state, seat)
         sails = [m for m in moves if m["type"] == "sail_ship" and m["site"] != "market"]
         places = [m for m in moves if m["type"] == "place_stone"]
         move = sails[0] if sails else places[0] if places else moves[0]
@@ -559,7 +564,7 @@ def test_round_end_temple_scoring_and_next_start_player():
     # white, gray
     assert state["round"] == 2 and state["phase"] == "round_card"
     assert state["score"] == [0, 3, 0, 2 + 2]
-    assert state["start_player"] == 0 == e.to_act(state)     # left of gray, who sailed last
+    assert state["start_player"] == 0 == to_act(state)     # left of gray, who sailed last
     assert state["ships"] == [] and state["display"] == []
     assert state["discard"]["statue"] == 1 and state["discard"]["hammer"] == 1
 
@@ -571,7 +576,7 @@ def test_market_leftovers_discarded_and_pair_unseen():
     assert state["discard_unknown"] == 2 and state["pair"] == 0
     assert sum(state["discard"].values()) == 3
     # E5: next reveal may name any card not seen since (the unseen discards included)
-    assert e.pile_count(state) == 34 - 5
+    assert pile_count(state) == 34 - 5
 
 
 def test_game_over_after_six_rounds():
@@ -579,21 +584,21 @@ def test_game_over_after_six_rounds():
     cards = [list(c) for c in t.ROUND_CARDS[2]]
     for round_no in range(1, 7):
         assert state["round"] == round_no
-        state = play(state, (e.to_act(state), {"type": "round_card",
-                                               "ships": cards[round_no - 1]}))
-        state = play(state, (e.to_act(state), e.legal_moves(state, e.to_act(state))[0]))
+        state = play(state, (to_act(state), {"type": "round_card",
+                                             "ships": cards[round_no - 1]}))
+        state = play(state, (to_act(state), IMHOTEP.legal_moves(state, to_act(state))[0]))
         state = finish_round(state)
-    assert e.is_over(state) and e.to_act(state) is None
-    assert e.prompts(state, 0) == {"moves": []} and e.legal_moves(state, 0) == []
-    rejected(state, 0, TAKE, "imhotep.game_over")
-    assert e.score(state).complete
-    assert score_final(e.final_document(state)).as_dict() == e.score(state).as_dict()
+    assert IMHOTEP.is_over(state) and to_act(state) is None
+    assert IMHOTEP.prompts(state, 0) == {"moves": []} and IMHOTEP.legal_moves(state, 0) == []
+    assert_refused(IMHOTEP, state, 0, TAKE, "imhotep.game_over")
+    assert IMHOTEP.score(state).complete
+    assert score_final(IMHOTEP.final_document(state)).as_dict() == IMHOTEP.score(state).as_dict()
 
 
 def test_score_during_play_is_the_track_only():
     state = arrange(begin(new_game(2)), ships={0: [0, 0, 0, None]}, sled={0: 2})
     state = play(state, (0, sail(0, "pyramids")))
-    sheet = e.score(state)
+    sheet = IMHOTEP.score(state)
     assert not sheet.complete and [p.total for p in sheet.players] == [6, 0]
     assert [c.key for c in sheet.players[0].categories] == ["track"]
 
@@ -608,24 +613,25 @@ def test_im_t02_market_picks_in_unloading_order():
     state = arrange(state, ships={0: [WHITE, BROWN, GRAY, None]})
     quarries = list(state["quarry"])
     state = play(state, (BLACK, sail(0, "market")))
-    assert e.to_act(state) == WHITE and state["phase"] == "choice"
-    assert e.prompts(state, WHITE) == {"moves": ["pick_card"], "pair": 0, "pair_cards": [],
-                                       "cards": ["sail", "statue", "lever", "entrance"]}
-    assert e.prompts(state, BLACK) == {"moves": []}
-    rejected(state, BLACK, pick("sail"), "imhotep.not_your_choice")
-    rejected(state, WHITE, pick("hammer"), "imhotep.card_not_on_board")
-    rejected(state, WHITE, {"type": "skip_card"}, "imhotep.must_pick")
-    rejected(state, WHITE, {"type": "pick_pair", "keep": "sail", "discard": "statue"},
-             "imhotep.no_pair")
-    rejected(state, WHITE, TAKE, "imhotep.wrong_phase")
+    assert to_act(state) == WHITE and state["phase"] == "choice"
+    assert IMHOTEP.prompts(state, WHITE) == {"moves": ["pick_card"], "pair": 0, "pair_cards": [],
+                                             "cards": ["sail", "statue", "lever", "entrance"]}
+    assert IMHOTEP.prompts(state, BLACK) == {"moves": []}
+    assert_refused(IMHOTEP, state, BLACK, pick("sail"), "imhotep.not_your_choice")
+    assert_refused(IMHOTEP, state, WHITE, pick("hammer"), "imhotep.card_not_on_board")
+    assert_refused(IMHOTEP, state, WHITE, {"type": "skip_card"}, "imhotep.must_pick")
+    assert_refused(IMHOTEP, state, WHITE,
+                   {"type": "pick_pair", "keep": "sail", "discard": "statue"},
+                   "imhotep.no_pair")
+    assert_refused(IMHOTEP, state, WHITE, TAKE, "imhotep.wrong_phase")
     state = play(state, (WHITE, pick("sail")))
-    assert e.to_act(state) == BROWN
+    assert to_act(state) == BROWN
     state = play(state, (BROWN, pick("statue")), (GRAY, pick("lever")))
     assert state["cards"][WHITE]["sail"] == 1 and state["cards"][BROWN]["statue"] == 1
     assert state["cards"][GRAY]["lever"] == 1
     assert state["quarry"] == [quarries[0], quarries[1] + 1, quarries[2] + 1, quarries[3] + 1]
     assert state["display"] == ["entrance"]
-    assert state["phase"] == "turn" and e.to_act(state) == WHITE
+    assert state["phase"] == "turn" and to_act(state) == WHITE
 
 
 def test_e1_market_stone_returns_before_the_red_card_uses_it():
@@ -654,7 +660,7 @@ def test_market_pick_optional_with_the_option():
     state = begin(new_game(2, market_pick_mandatory=False), ships=(4, 3, 2, 2))
     state = arrange(state, ships={3: [WHITE, None]})
     state = play(state, (BLACK, sail(3, "market")))
-    assert e.prompts(state, WHITE)["moves"] == ["pick_card", "skip_card"]
+    assert IMHOTEP.prompts(state, WHITE)["moves"] == ["pick_card", "skip_card"]
     state = play(state, (WHITE, {"type": "skip_card"}))
     assert state["display"] == MARKET4 and sum(state["cards"][WHITE].values()) == 0
 
@@ -697,19 +703,23 @@ def lever_position() -> dict[str, Any]:
 
 def test_lever_card_player_chooses_the_order():
     state = play(lever_position(), (BLACK, card("lever", ship=0, site="burial_chamber")))
-    assert e.to_act(state) == BLACK
-    assert e.prompts(state, BLACK) == {"moves": ["unload_order"], "ship": 0,
-                                       "site": "burial_chamber", "slots": [0, 1, 2]}
-    rejected(state, BLACK, {"type": "unload_order", "order": [0, 1]}, "imhotep.bad_order")
-    rejected(state, BLACK, {"type": "unload_order", "order": [0, 1, 3]}, "imhotep.bad_order")
-    rejected(state, BLACK, {"type": "unload_order", "order": [0, 0, 1]}, "imhotep.bad_order")
-    rejected(state, BLACK, {"type": "unload_order", "order": "012"}, "imhotep.bad_move")
-    rejected(state, WHITE, {"type": "unload_order", "order": [2, 0, 1]},
-             "imhotep.not_your_choice")
+    assert to_act(state) == BLACK
+    assert IMHOTEP.prompts(state, BLACK) == {"moves": ["unload_order"], "ship": 0,
+                                             "site": "burial_chamber", "slots": [0, 1, 2]}
+    assert_refused(IMHOTEP, state, BLACK, {"type": "unload_order", "order": [0, 1]},
+                   "imhotep.bad_order")
+    assert_refused(IMHOTEP, state, BLACK, {"type": "unload_order", "order": [0, 1, 3]},
+                   "imhotep.bad_order")
+    assert_refused(IMHOTEP, state, BLACK, {"type": "unload_order", "order": [0, 0, 1]},
+                   "imhotep.bad_order")
+    assert_refused(IMHOTEP, state, BLACK, {"type": "unload_order", "order": "012"},
+                   "imhotep.bad_move")
+    assert_refused(IMHOTEP, state, WHITE, {"type": "unload_order", "order": [2, 0, 1]},
+                   "imhotep.not_your_choice")
     state = play(state, (BLACK, {"type": "unload_order", "order": [2, 0, 1]}))
     assert state["burial_chamber"] == [GRAY, WHITE, BROWN]
     assert state["cards"][BLACK]["lever"] == 0 and state["discard"]["lever"] == 1
-    assert e.to_act(state) == WHITE
+    assert to_act(state) == WHITE
 
 
 def test_lever_with_one_colour_needs_no_order():
@@ -719,10 +729,10 @@ def test_lever_with_one_colour_needs_no_order():
 
 def test_lever_sails_under_normal_conditions():
     state = lever_position()
-    rejected(arrange(state, ships={2: [GRAY, None]}, sailed={3: "temple"}), BLACK,
-             card("lever", ship=2, site="temple"), "imhotep.site_taken")
-    rejected(arrange(state, sled={}), BLACK, card("lever", ship=3, site="temple"),
-             "imhotep.under_minimum")
+    assert_refused(IMHOTEP, arrange(state, ships={2: [GRAY, None]}, sailed={3: "temple"}), BLACK,
+                   card("lever", ship=2, site="temple"), "imhotep.site_taken")
+    assert_refused(IMHOTEP, arrange(state, sled={}), BLACK, card("lever", ship=3, site="temple"),
+                   "imhotep.under_minimum")
 
 
 def test_hammer_takes_then_places():
@@ -734,20 +744,20 @@ def test_hammer_takes_then_places():
 
 def test_hammer_partial_e7():
     full = arrange(lever_position(), sled={BLACK: 5})
-    rejected(full, BLACK, card("hammer"), "imhotep.must_place")     # placing is compulsory
+    assert_refused(IMHOTEP, full, BLACK, card("hammer"), "imhotep.must_place")  # compulsory
     after = play(full, (BLACK, card("hammer", ship=3, slot=0)))
     assert after["sled"][BLACK] == 4
     strict = copy.deepcopy(full)
     strict["options"]["hammer_partial_allowed"] = False
-    rejected(strict, BLACK, card("hammer", ship=3, slot=0), "imhotep.card_no_effect")
+    assert_refused(IMHOTEP, strict, BLACK, card("hammer", ship=3, slot=0), "imhotep.card_no_effect")
     empty = arrange(lever_position(), sled={BLACK: 0}, quarry={BLACK: 0})
-    rejected(empty, BLACK, card("hammer"), "imhotep.card_no_effect")
+    assert_refused(IMHOTEP, empty, BLACK, card("hammer"), "imhotep.card_no_effect")
     # every slot taken: the Hammer only takes stones
     no_room = arrange(lever_position(), sled={BLACK: 0},
                       ships={2: [WHITE, WHITE], 3: [WHITE, WHITE]})
     no_room = arrange(no_room, ships={0: [WHITE, BROWN, GRAY, WHITE], 1: [GRAY, GRAY, WHITE]})
-    assert all(not ship["free"] for ship in e.prompts(no_room, BLACK)["ships"])
-    rejected(no_room, BLACK, card("hammer", ship=0, slot=0), "imhotep.slot_occupied")
+    assert all(not ship["free"] for ship in IMHOTEP.prompts(no_room, BLACK)["ships"])
+    assert_refused(IMHOTEP, no_room, BLACK, card("hammer", ship=0, slot=0), "imhotep.slot_occupied")
     after = play(no_room, (BLACK, card("hammer")))
     assert after["sled"][BLACK] == 3
 
@@ -762,16 +772,17 @@ def test_sail_card_places_then_sails_that_ship():
 
 def test_sail_card_errors_e9():
     state = lever_position()
-    rejected(state, BLACK, card("sail", ship=1, slot=0, site="temple"), "imhotep.slot_occupied")
-    rejected(arrange(state, ships={2: [WHITE, WHITE]}), BLACK,
-             card("sail", ship=2, slot=0, site="temple"), "imhotep.slot_occupied")  # E9: full
-    rejected(arrange(state, sailed={3: "temple"}), BLACK,
-             card("sail", ship=1, slot=2, site="temple"), "imhotep.site_taken")
+    assert_refused(IMHOTEP, state, BLACK, card("sail", ship=1, slot=0, site="temple"),
+                   "imhotep.slot_occupied")
+    assert_refused(IMHOTEP, arrange(state, ships={2: [WHITE, WHITE]}), BLACK,
+                   card("sail", ship=2, slot=0, site="temple"), "imhotep.slot_occupied")  # E9: full
+    assert_refused(IMHOTEP, arrange(state, sailed={3: "temple"}), BLACK,
+                   card("sail", ship=1, slot=2, site="temple"), "imhotep.site_taken")
     minimum = arrange(begin(new_game(4)), hands={BLACK: ["sail"]})
-    rejected(minimum, BLACK, card("sail", ship=0, slot=0, site="temple"),
-             "imhotep.under_minimum")                     # 1 stone after placing < 3
-    rejected(arrange(minimum, sled={BLACK: 0}), BLACK,
-             card("sail", ship=3, slot=0, site="temple"), "imhotep.sled_empty")
+    assert_refused(IMHOTEP, minimum, BLACK, card("sail", ship=0, slot=0, site="temple"),
+                   "imhotep.under_minimum")                     # 1 stone after placing < 3
+    assert_refused(IMHOTEP, arrange(minimum, sled={BLACK: 0}), BLACK,
+                   card("sail", ship=3, slot=0, site="temple"), "imhotep.sled_empty")
 
 
 def test_chisel_places_two_stones():
@@ -785,23 +796,24 @@ def test_chisel_places_two_stones():
 def test_chisel_errors_e8():
     state = lever_position()
     one = arrange(state, sled={BLACK: 1})
-    rejected(one, BLACK, card("chisel", places=[{"ship": 2, "slot": 1}]),
-             "imhotep.sled_needs_two")
-    rejected(state, BLACK, card("chisel", places=[{"ship": 2, "slot": 1}]),
-             "imhotep.chisel_count")
-    rejected(state, BLACK, card("chisel", places=[{"ship": 2, "slot": 1},
-                                                  {"ship": 2, "slot": 1}]), "imhotep.same_slot")
-    rejected(state, BLACK, card("chisel", places=[{"ship": 2, "slot": 1},
-                                                  {"ship": 1, "slot": 0}]),
-             "imhotep.slot_occupied")
-    rejected(state, BLACK, card("chisel", places=[{"ship": 2}]), "imhotep.bad_move")
-    rejected(state, BLACK, card("chisel", places=[]), "imhotep.bad_move")
+    assert_refused(IMHOTEP, one, BLACK, card("chisel", places=[{"ship": 2, "slot": 1}]),
+                   "imhotep.sled_needs_two")
+    assert_refused(IMHOTEP, state, BLACK, card("chisel", places=[{"ship": 2, "slot": 1}]),
+                   "imhotep.chisel_count")
+    assert_refused(IMHOTEP, state, BLACK, card("chisel", places=[{"ship": 2, "slot": 1},
+                                                                 {"ship": 2, "slot": 1}]),
+                   "imhotep.same_slot")
+    assert_refused(IMHOTEP, state, BLACK, card("chisel", places=[{"ship": 2, "slot": 1},
+                                                                 {"ship": 1, "slot": 0}]),
+                   "imhotep.slot_occupied")
+    assert_refused(IMHOTEP, state, BLACK, card("chisel", places=[{"ship": 2}]), "imhotep.bad_move")
+    assert_refused(IMHOTEP, state, BLACK, card("chisel", places=[]), "imhotep.bad_move")
     relaxed = copy.deepcopy(one)
     relaxed["options"]["chisel_requires_two_stones"] = False
     after = play(relaxed, (BLACK, card("chisel", places=[{"ship": 2, "slot": 0}])))
     assert after["sled"][BLACK] == 0
-    rejected(arrange(relaxed, sled={BLACK: 0}), BLACK,
-             card("chisel", places=[{"ship": 2, "slot": 0}]), "imhotep.sled_empty")
+    assert_refused(IMHOTEP, arrange(relaxed, sled={BLACK: 0}), BLACK,
+                   card("chisel", places=[{"ship": 2, "slot": 0}]), "imhotep.sled_empty")
 
 
 def test_chisel_needs_room_for_two():
@@ -812,23 +824,24 @@ def test_chisel_needs_room_for_two():
                 ship["slots"][j] = WHITE
                 s["quarry"][WHITE] -= 1
     check_invariants(s)
-    rejected(s, BLACK, card("chisel", places=[{"ship": 3, "slot": 0}]), "imhotep.no_room")
+    assert_refused(IMHOTEP, s, BLACK, card("chisel", places=[{"ship": 3, "slot": 0}]),
+                   "imhotep.no_room")
 
 
 def test_card_errors():
     state = lever_position()
-    rejected(state, BLACK, card("statue"), "imhotep.card_not_blue")
-    rejected(state, BLACK, card("entrance"), "imhotep.card_not_blue")
-    rejected(state, BLACK, card("pyramid_decoration"), "imhotep.card_not_blue")
-    rejected(state, BLACK, card("joker"), "imhotep.bad_move")
-    rejected(state, BLACK, card("lever", ship=0), "imhotep.bad_move")
-    rejected(state, BLACK, card("hammer", ship=0), "imhotep.bad_move")
+    assert_refused(IMHOTEP, state, BLACK, card("statue"), "imhotep.card_not_blue")
+    assert_refused(IMHOTEP, state, BLACK, card("entrance"), "imhotep.card_not_blue")
+    assert_refused(IMHOTEP, state, BLACK, card("pyramid_decoration"), "imhotep.card_not_blue")
+    assert_refused(IMHOTEP, state, BLACK, card("joker"), "imhotep.bad_move")
+    assert_refused(IMHOTEP, state, BLACK, card("lever", ship=0), "imhotep.bad_move")
+    assert_refused(IMHOTEP, state, BLACK, card("hammer", ship=0), "imhotep.bad_move")
     no_cards = begin(new_game(4))
     for kind, args in (("lever", {"ship": 0, "site": "temple"}),
                        ("hammer", {"ship": 0, "slot": 0}),
                        ("sail", {"ship": 0, "slot": 0, "site": "temple"}),
                        ("chisel", {"places": [{"ship": 0, "slot": 0}, {"ship": 0, "slot": 1}]})):
-        rejected(no_cards, BLACK, card(kind, **args), "imhotep.card_not_held")
+        assert_refused(IMHOTEP, no_cards, BLACK, card(kind, **args), "imhotep.card_not_held")
 
 
 def test_e19_card_gained_on_a_turn_is_played_on_a_later_turn():
@@ -836,7 +849,7 @@ def test_e19_card_gained_on_a_turn_is_played_on_a_later_turn():
     state = begin(new_game(2), ships=(4, 3, 2, 2), cards=["sail", "statue", "lever", "hammer"])
     state = arrange(state, ships={3: [WHITE, None], 1: [BLACK, BLACK, None]})
     state = play(state, (BLACK, sail(3, "market")), (WHITE, pick("sail")))
-    assert e.to_act(state) == WHITE and "play_card" in e.prompts(state, WHITE)["moves"]
+    assert to_act(state) == WHITE and "play_card" in IMHOTEP.prompts(state, WHITE)["moves"]
     state = play(state, (WHITE, card("sail", ship=1, slot=2, site="temple")))
     assert state["temple"] == [BLACK, BLACK, WHITE]
 
@@ -859,24 +872,24 @@ def stuck_position(**options: Any) -> dict[str, Any]:
 
 def test_pass_only_when_stuck_and_a_stalled_round_ends():
     state = stuck_position()
-    assert e.prompts(state, BLACK)["moves"] == ["pass"]
-    assert e.legal_moves(state, BLACK) == [{"type": "pass"}]
+    assert IMHOTEP.prompts(state, BLACK)["moves"] == ["pass"]
+    assert IMHOTEP.legal_moves(state, BLACK) == [{"type": "pass"}]
     state = play(state, (BLACK, PASS))
-    assert e.to_act(state) == WHITE and state["passes"] == 1
+    assert to_act(state) == WHITE and state["passes"] == 1
     state = play(state, (WHITE, PASS))
     # E3: the round ends; stones on unsailed ships go back to their quarries; Temple scores;
     # the start player is left of the last player to pass
     assert state["round"] == 2 and state["phase"] == "round_card"
     assert state["quarry"] == [1, 1]
-    assert e.to_act(state) == BLACK
+    assert to_act(state) == BLACK
     assert state["score"] == [2, 1]             # Temple A, 2 players: B B W all visible
 
 
 def test_pass_not_allowed():
-    rejected(begin(new_game(4)), 0, PASS, "imhotep.pass_not_allowed")
+    assert_refused(IMHOTEP, begin(new_game(4)), 0, PASS, "imhotep.pass_not_allowed")
     strict = stuck_position(allow_pass_when_stuck=False)
-    rejected(strict, BLACK, PASS, "imhotep.pass_not_allowed")
-    assert e.legal_moves(strict, BLACK) == []         # the strict rulebook has no way out
+    assert_refused(IMHOTEP, strict, BLACK, PASS, "imhotep.pass_not_allowed")
+    assert IMHOTEP.legal_moves(strict, BLACK) == []         # the strict rulebook has no way out
 
 
 # ------------------------------------------------------------------------------------------
@@ -889,16 +902,19 @@ def test_market_b_pair_kept_and_discarded_open():
     state = begin(new_game(2, b_market=True), ships=(4, 3, 2, 2))
     state = arrange(state, ships={3: [WHITE, None]})
     state = play(state, (BLACK, sail(3, "market")))
-    prompt = e.prompts(state, WHITE)
+    prompt = IMHOTEP.prompts(state, WHITE)
     assert prompt["moves"] == ["pick_card", "pick_pair"] and prompt["pair"] == 2
-    rejected(state, WHITE, {"type": "pick_pair", "keep": "lever"}, "imhotep.bad_move")
-    rejected(state, WHITE, {"type": "pick_pair", "keep": "statue", "discard": "joker"},
-             "imhotep.bad_move")
+    assert_refused(IMHOTEP, state, WHITE, {"type": "pick_pair", "keep": "lever"},
+                   "imhotep.bad_move")
+    assert_refused(IMHOTEP, state, WHITE,
+                   {"type": "pick_pair", "keep": "statue", "discard": "joker"},
+                   "imhotep.bad_move")
     low = copy.deepcopy(state)
     low["deck"]["chisel"] -= 3
     low["discard"]["chisel"] += 3
-    rejected(low, WHITE, {"type": "pick_pair", "keep": "chisel", "discard": "statue"},
-             "imhotep.card_not_in_deck")
+    assert_refused(IMHOTEP, low, WHITE,
+                   {"type": "pick_pair", "keep": "chisel", "discard": "statue"},
+                   "imhotep.card_not_in_deck")
     state = play(state, (WHITE, {"type": "pick_pair", "keep": "chisel", "discard": "statue"}))
     assert state["cards"][WHITE]["chisel"] == 1 and state["discard"]["statue"] == 1
     assert state["pair"] == 0 and state["display"] == ["statue", "sail", "lever"]
@@ -910,8 +926,8 @@ def test_im_t12_pyramids_b_owners_choose():
     state = play(state, (BLACK, sail(0, "pyramids")))
     choices = [(BROWN, 1), (BLACK, 1), (BROWN, 1), (WHITE, 0)]
     for seat, pyramid in choices:
-        assert e.to_act(state) == seat
-        assert e.prompts(state, seat)["moves"] == ["choose_pyramid"]
+        assert to_act(state) == seat
+        assert IMHOTEP.prompts(state, seat)["moves"] == ["choose_pyramid"]
         state = play(state, (seat, {"type": "choose_pyramid", "pyramid": pyramid}))
     assert state["pyramids"] == {"pyramids": [[WHITE], [BROWN, BLACK, BROWN], []],
                                  "beside": []}
@@ -927,9 +943,12 @@ def test_pyramids_b_choice_errors_and_e14():
     check_invariants(s)
     s = arrange(s, ships={1: [WHITE, WHITE, None]})
     s = play(s, (BLACK, sail(1, "pyramids")))
-    rejected(s, WHITE, {"type": "choose_pyramid", "pyramid": 0}, "imhotep.pyramid_full")
-    rejected(s, WHITE, {"type": "choose_pyramid", "pyramid": 3}, "imhotep.unknown_pyramid")
-    rejected(s, WHITE, {"type": "choose_pyramid", "pyramid": "1"}, "imhotep.bad_move")
+    assert_refused(IMHOTEP, s, WHITE, {"type": "choose_pyramid", "pyramid": 0},
+                   "imhotep.pyramid_full")
+    assert_refused(IMHOTEP, s, WHITE, {"type": "choose_pyramid", "pyramid": 3},
+                   "imhotep.unknown_pyramid")
+    assert_refused(IMHOTEP, s, WHITE, {"type": "choose_pyramid", "pyramid": "1"},
+                   "imhotep.bad_move")
     s = play(s, (WHITE, {"type": "choose_pyramid", "pyramid": 1}))   # level 2 of pyramid 2: 4
     # the second stone has only pyramid 3 left: placed without asking
     assert s["pyramids"]["pyramids"][2] == [WHITE] and s["score"][WHITE] == 4 + 2
@@ -959,26 +978,28 @@ def test_pyramids_b_bonus_spaces():
     state = play(bonus_game(), (BLACK, sail(0, "pyramids")))
     state = play(state, (WHITE, {"type": "choose_pyramid", "pyramid": 0}))
     assert state["score"][WHITE] == 1                          # a bonus space pays 1 point
-    prompt = e.prompts(state, WHITE)
+    prompt = IMHOTEP.prompts(state, WHITE)
     assert prompt["moves"] == ["use_bonus", "skip_bonus"] and prompt["bonus"] == "card"
     assert prompt["bonus_label"] == "take the top market card"        # the form names it
-    rejected(state, WHITE, {"type": "use_bonus"}, "imhotep.bad_move")
-    rejected(state, WHITE, {"type": "use_bonus", "card": "joker"}, "imhotep.bad_move")
-    rejected(state, BLACK, {"type": "skip_bonus"}, "imhotep.not_your_choice")
+    assert_refused(IMHOTEP, state, WHITE, {"type": "use_bonus"}, "imhotep.bad_move")
+    assert_refused(IMHOTEP, state, WHITE, {"type": "use_bonus", "card": "joker"},
+                   "imhotep.bad_move")
+    assert_refused(IMHOTEP, state, BLACK, {"type": "skip_bonus"}, "imhotep.not_your_choice")
     state = play(state, (WHITE, {"type": "use_bonus", "card": "statue"}))
-    assert state["cards"][WHITE]["statue"] == 1 and e.pile_count(state) == 29
+    assert state["cards"][WHITE]["statue"] == 1 and pile_count(state) == 29
     state = play(state, (WHITE, {"type": "choose_pyramid", "pyramid": 1}))
-    assert e.prompts(state, WHITE)["bonus"] == "stones"
+    assert IMHOTEP.prompts(state, WHITE)["bonus"] == "stones"
     state = play(state, (WHITE, {"type": "use_bonus"}))
     assert state["sled"][WHITE] == 5                       # 2 + 3
     # the third stone: pyramid 3's first space offers a ship placement
     state = play(state, (WHITE, {"type": "choose_pyramid", "pyramid": 2}))
-    assert e.prompts(state, WHITE)["bonus"] == "ship"
-    rejected(state, WHITE, {"type": "use_bonus", "ship": 0, "slot": 0}, "imhotep.ship_sailed")
-    rejected(state, WHITE, {"type": "use_bonus"}, "imhotep.bad_move")
+    assert IMHOTEP.prompts(state, WHITE)["bonus"] == "ship"
+    assert_refused(IMHOTEP, state, WHITE, {"type": "use_bonus", "ship": 0, "slot": 0},
+                   "imhotep.ship_sailed")
+    assert_refused(IMHOTEP, state, WHITE, {"type": "use_bonus"}, "imhotep.bad_move")
     state = play(state, (WHITE, {"type": "use_bonus", "ship": 2, "slot": 1}))
     assert state["ships"][2]["slots"] == [None, WHITE] and state["sled"][WHITE] == 4
-    assert state["score"][WHITE] == 3 and e.to_act(state) == WHITE     # white's turn now
+    assert state["score"][WHITE] == 3 and to_act(state) == WHITE     # white's turn now
 
 
 def test_pyramids_b_bonus_skipped_and_impossible_bonus_not_asked():
@@ -989,7 +1010,7 @@ def test_pyramids_b_bonus_skipped_and_impossible_bonus_not_asked():
     full = arrange(bonus_game(), sled={WHITE: 5})
     full = play(full, (BLACK, sail(0, "pyramids")),
                 (WHITE, {"type": "choose_pyramid", "pyramid": 1}))
-    assert e.prompts(full, WHITE)["moves"] == ["choose_pyramid"]     # no room: no bonus asked
+    assert IMHOTEP.prompts(full, WHITE)["moves"] == ["choose_pyramid"]     # no room: no bonus asked
 
 
 def test_entrance_on_pyramids_b_asks_for_the_pyramid_and_can_trigger_a_bonus():
@@ -998,7 +1019,7 @@ def test_entrance_on_pyramids_b_asks_for_the_pyramid_and_can_trigger_a_bonus():
     state = arrange(state, ships={3: [WHITE, None]})
     state = play(state, (BLACK, sail(3, "market")), (WHITE, pick("entrance")),
                  (WHITE, {"type": "choose_pyramid", "pyramid": 1}))
-    assert e.prompts(state, WHITE)["bonus"] == "stones"
+    assert IMHOTEP.prompts(state, WHITE)["bonus"] == "stones"
     state = play(state, (WHITE, {"type": "use_bonus"}))
     assert state["delivered"][WHITE] == {"pyramids": "card"}
 
@@ -1018,28 +1039,31 @@ def test_im_t13_temple_b_round_end():
     state = temple_b_round_end()
     # spaces: CHOICE, TWO, CHOICE, CARD, CHOICE; brown's +2 needs no input
     assert state["score"][BROWN] == 2
-    assert e.to_act(state) == GRAY and e.prompts(state, GRAY)["moves"] == ["temple_choice"]
-    rejected(state, GRAY, {"type": "temple_choice", "take": "both"}, "imhotep.bad_move")
+    assert to_act(state) == GRAY and IMHOTEP.prompts(state, GRAY)["moves"] == ["temple_choice"]
+    assert_refused(IMHOTEP, state, GRAY, {"type": "temple_choice", "take": "both"},
+                   "imhotep.bad_move")
     state = play(state, (GRAY, {"type": "temple_choice", "take": "point"}))
     sled = state["sled"][WHITE]
     state = play(state, (WHITE, {"type": "temple_choice", "take": "stones"}))
     assert state["sled"][WHITE] == min(5, sled + 2)
-    assert e.prompts(state, WHITE)["moves"] == ["draw_card"]
-    rejected(state, WHITE, {"type": "draw_card", "card": "joker"}, "imhotep.bad_move")
+    assert IMHOTEP.prompts(state, WHITE)["moves"] == ["draw_card"]
+    assert_refused(IMHOTEP, state, WHITE, {"type": "draw_card", "card": "joker"},
+                   "imhotep.bad_move")
     low = copy.deepcopy(state)
     low["deck"]["lever"], low["discard"]["lever"] = 0, low["deck"]["lever"]
-    rejected(low, WHITE, {"type": "draw_card", "card": "lever"}, "imhotep.card_not_in_deck")
+    assert_refused(IMHOTEP, low, WHITE, {"type": "draw_card", "card": "lever"},
+                   "imhotep.card_not_in_deck")
     state = play(state, (WHITE, {"type": "draw_card", "card": "lever"}))
     assert state["cards"][WHITE]["lever"] == 1
     state = play(state, (BLACK, {"type": "temple_choice", "take": "point"}))
     assert state["round"] == 2 and state["phase"] == "round_card"
     assert state["score"] == [1, 0, 2, 1]
-    assert e.to_act(state) == WHITE                  # left of black, who sailed last
+    assert to_act(state) == WHITE                  # left of black, who sailed last
 
 
 def test_e16_temple_b_choice_without_stones_to_take_is_the_point():
     state = temple_b_round_end(quarry={GRAY: 0})
-    assert e.to_act(state) == WHITE                  # gray could not take stones: +1 at once
+    assert to_act(state) == WHITE                  # gray could not take stones: +1 at once
     assert state["score"][GRAY] == 1
 
 
@@ -1060,7 +1084,7 @@ def test_temple_b_two_players_uses_the_first_four_spaces():
                     ships={0: [BLACK, BLACK, BLACK, None]})
     state = play(state, (BLACK, sail(0, "burial_chamber")))
     # width 4: visible black (CHOICE), white (TWO), white (CHOICE), white (CARD)
-    assert state["score"][WHITE] == 2 and e.to_act(state) == BLACK
+    assert state["score"][WHITE] == 2 and to_act(state) == BLACK
 
 
 def test_im_t11_obelisks_b_tower_on_the_best_free_space():
@@ -1090,7 +1114,7 @@ def test_obelisks_b_no_free_tower_space_stones_keep_waiting():
     state = play(state, (BLACK, sail(0, "obelisks")))
     assert state["obelisks"] == {"waiting": [0, 3], "towers": [[WHITE, 5]]}
     assert state["score"][WHITE] == 5
-    sheet_doc = e.final_document(state)
+    sheet_doc = IMHOTEP.final_document(state)
     assert sheet_doc["players"][WHITE]["obelisk"] == 3
     assert sheet_doc["players"][WHITE]["obelisk_towers"] == [5]
 
@@ -1121,7 +1145,7 @@ TOKEN_CARDS = [list(card) for card in combinations_with_replacement((4, 3, 2, 1)
 
 def accepted(state: dict[str, Any], seat: int, move: dict[str, Any]) -> bool:
     try:
-        e.validate(state, seat, move)
+        IMHOTEP.validate(state, seat, move)
     except RuleViolation:
         return False
     return True
@@ -1139,10 +1163,10 @@ def offered_reveals(draw) -> set[tuple[str, ...]]:
 def assert_reveal_chance_is_exact(state: dict[str, Any]) -> set[tuple[str, ...]]:
     """Every multiset of market cards of the reveal's size is accepted iff chance offers it."""
     draw = IMHOTEP.chance(state)
-    seat = e.to_act(state)
+    seat = to_act(state)
     assert draw.seats == {seat} and draw.move == {"type": "reveal_market"}
     possible = offered_reveals(draw)
-    size = e.prompts(state, seat)["open"]
+    size = IMHOTEP.prompts(state, seat)["open"]
     for cards in combinations_with_replacement(sorted(t.CARD_KINDS), size):
         assert accepted(state, seat, draw.as_move(list(cards))) == (cards in possible), cards
     return possible
@@ -1152,7 +1176,7 @@ def assert_reveal_chance_is_exact(state: dict[str, Any]) -> set[tuple[str, ...]]
 def test_chance_round_cards_of_two_and_four_players(players):
     state = new_game(players)
     for _ in range(2):
-        draw, seat = IMHOTEP.chance(state), e.to_act(state)
+        draw, seat = IMHOTEP.chance(state), to_act(state)
         assert draw.seats == {seat} and draw.key == "ships"
         offered = {tuple(card): n for card, n in draw.outcomes}
         used = [tuple(card) for card in state["round_cards"]]
@@ -1161,7 +1185,7 @@ def test_chance_round_cards_of_two_and_four_players(players):
         for card in TOKEN_CARDS:       # a used card or one outside the set is refused
             assert accepted(state, seat, draw.as_move(card)) == (tuple(card) in offered)
         state = play(state, (seat, draw.draw(random.Random(players))))
-        state = finish_round(play(state, (seat, e.legal_moves(state, seat)[0])))
+        state = finish_round(play(state, (seat, IMHOTEP.legal_moves(state, seat)[0])))
     assert len(state["round_cards"]) == 2
 
 
@@ -1172,7 +1196,7 @@ def test_chance_round_cards_of_three_players_and_e21():
     doubted = [tuple(card) for card in t.UNVERIFIED_DEFAULTS["round_cards_3p"]]
     assert {tuple(card) for card, _ in draw.outcomes} == set(listed + doubted)
     for card in TOKEN_CARDS:
-        warnings = [w["code"] for w in e.apply(state, 0, draw.as_move(card))["warnings"]]
+        warnings = [w["code"] for w in IMHOTEP.apply(state, 0, draw.as_move(card))["warnings"]]
         if tuple(card) in listed:
             assert warnings == []
         elif tuple(card) in doubted:
@@ -1196,7 +1220,8 @@ def test_round_cards_of_our_copy_two_and_four_players():
     state = new_game(2, b_values={"round_cards_2p": cards})
     assert state["unverified"] == [] and state["b_values"]["round_cards_2p"] == cards
     assert [card for card, _ in IMHOTEP.chance(state).outcomes] == cards
-    rejected(state, 0, {"type": "round_card", "ships": [4, 3, 2, 2]}, "imhotep.card_not_in_set")
+    assert_refused(IMHOTEP, state, 0, {"type": "round_card", "ships": [4, 3, 2, 2]},
+                   "imhotep.card_not_in_set")
     assert play(state, (0, {"type": "round_card", "ships": [3, 3, 4, 4]}))["ships"]
     four = new_game(4, b_values={"round_cards_4p": [[4, 3, 2, 1]] * 7})
     assert IMHOTEP.chance(four).outcomes == (([4, 3, 2, 1], 7),)
@@ -1236,7 +1261,7 @@ def test_chance_market_reveal_e5_unseen_discards():
     """E5: with cards nobody saw in the discards, any card not seen since the shuffle."""
     state = begin(new_game(2, b_market=True), ships=(4, 3, 2, 2))
     state = finish_round(state)
-    state = play(state, (e.to_act(state), {"type": "round_card", "ships": [4, 3, 3, 1]}))
+    state = play(state, (to_act(state), {"type": "round_card", "ships": [4, 3, 3, 1]}))
     assert state["discard_unknown"] == 2
     draw = IMHOTEP.chance(state)
     assert draw.draws == 3 and dict(draw.outcomes) == {k: n for k, n in state["deck"].items()
@@ -1245,7 +1270,7 @@ def test_chance_market_reveal_e5_unseen_discards():
     short = copy.deepcopy(state)            # the pile cannot fill the display: any unseen card
     short = small_pile(short, {"statue": 2, "lever": 1}, {"entrance": 1})
     short["discard_unknown"] = 2            # two of the three "pile" cards were discarded unseen
-    assert e.pile_count(short) == 1
+    assert pile_count(short) == 1
     assert dict(IMHOTEP.chance(short).outcomes) == {"statue": 2, "lever": 1, "entrance": 2,
                                                      "sarcophagus": 2, "paved_path": 2}
     assert_reveal_chance_is_exact(short)
@@ -1272,10 +1297,10 @@ def test_chance_card_draws_temple_b_and_bonus():
     empty = {**state, "display": []}          # the market cards go to seat 0's hand instead
     empty = small_pile(empty, {}, {"statue": 1})                  # E4: the discards
     for position, kind in ((state, "draw_card"), (empty, "draw_card"), (bonus, "use_bonus")):
-        draw, seat = IMHOTEP.chance(position), e.to_act(position)
+        draw, seat = IMHOTEP.chance(position), to_act(position)
         assert draw.move == {"type": kind} and draw.key == "card" and draw.seats == {seat}
         offered = dict(draw.outcomes)
-        assert offered == e.drawable(position)
+        assert offered == drawable(position)
         for card in t.CARD_KINDS:
             assert accepted(position, seat, draw.as_move(card)) == (card in offered), card
     assert dict(IMHOTEP.chance(empty).outcomes) == {"statue": 1, "entrance": 2,
@@ -1290,9 +1315,10 @@ def test_chance_card_draws_temple_b_and_bonus():
 
 def test_every_error_code_is_tested():
     """Each code the referee can raise appears in this file's expectations: the engine's own,
-    the edition data's (tables) and the opening checks the shared referee words for it."""
+    the edition data's (printed) and the opening checks the shared referee words for it."""
     pattern = re.compile(r'"(imhotep\.[a-z_]+)"')
-    raised = set(pattern.findall(inspect.getsource(e) + inspect.getsource(t)))
+    sources = [inspect.getsource(module) for module in live_modules() + [t]]
+    raised = set(pattern.findall("".join(sources)))
     raised |= {f"imhotep.{code}" for code in ("game_over", "bad_move", "unknown_move",
                                               "not_your_turn", "wrong_phase")}
     with open(__file__, encoding="utf-8") as handle:
@@ -1303,15 +1329,148 @@ def test_every_error_code_is_tested():
 
 def test_not_your_turn_and_shapes():
     state = begin(new_game(4))
-    rejected(state, 1, TAKE, "imhotep.not_your_turn")
-    rejected(state, 0, {"type": "dance"}, "imhotep.unknown_move")
-    rejected(state, 0, {"kind": "take_stones"}, "imhotep.bad_move")
-    rejected(state, 0, "take_stones", "imhotep.bad_move")
-    rejected(state, 0, place("0", 1), "imhotep.bad_move")
-    rejected(state, 0, place(True, 1), "imhotep.bad_move")
-    rejected(state, 0, pick("statue"), "imhotep.wrong_phase")
-    rejected(state, 0, {"type": "round_card", "ships": [4, 3, 2, 2]}, "imhotep.wrong_phase")
-    rejected(new_game(4), 0, {"type": "round_card", "ships": "4321"}, "imhotep.bad_move")
+    assert_refused(IMHOTEP, state, 1, TAKE, "imhotep.not_your_turn")
+    assert_refused(IMHOTEP, state, 0, {"type": "dance"}, "imhotep.unknown_move")
+    assert_refused(IMHOTEP, state, 0, {"kind": "take_stones"}, "imhotep.bad_move")
+    assert_refused(IMHOTEP, state, 0, "take_stones", "imhotep.bad_move")
+    assert_refused(IMHOTEP, state, 0, place("0", 1), "imhotep.bad_move")
+    assert_refused(IMHOTEP, state, 0, place(True, 1), "imhotep.bad_move")
+    assert_refused(IMHOTEP, state, 0, pick("statue"), "imhotep.wrong_phase")
+    assert_refused(IMHOTEP, state, 0, {"type": "round_card", "ships": [4, 3, 2, 2]},
+                   "imhotep.wrong_phase")
+    assert_refused(IMHOTEP, new_game(4), 0, {"type": "round_card", "ships": "4321"},
+                   "imhotep.bad_move")
+
+
+# A position for each step the game can wait at, and a malformed move of each kind there:
+# the refusal names the argument in the player's words, never an internal path.
+
+
+def _round_card() -> dict[str, Any]:
+    return new_game(4)
+
+
+def _market() -> dict[str, Any]:
+    return play(new_game(4), (0, {"type": "round_card", "ships": [4, 3, 2, 2]}))
+
+
+def _turn() -> dict[str, Any]:
+    return lever_position()
+
+
+def _market_pick() -> dict[str, Any]:
+    state = begin(new_game(4), cards=["sail", "statue", "lever", "entrance"])
+    return play(arrange(state, ships={0: [WHITE, BROWN, GRAY, None]}),
+                (BLACK, sail(0, "market")))
+
+
+def _market_pair() -> dict[str, Any]:
+    state = begin(new_game(2, b_market=True), ships=(4, 3, 2, 2))
+    return play(arrange(state, ships={3: [WHITE, None]}), (BLACK, sail(3, "market")))
+
+
+def _unload_order() -> dict[str, Any]:
+    return play(lever_position(), (BLACK, card("lever", ship=0, site="burial_chamber")))
+
+
+def _pyramid() -> dict[str, Any]:
+    state = begin(new_game(4, b_pyramids=True))
+    state = arrange(state, ships={0: [BROWN, BLACK, BROWN, WHITE]})
+    return play(state, (BLACK, sail(0, "pyramids")))
+
+
+def _bonus() -> dict[str, Any]:
+    return play(bonus_game(), (BLACK, sail(0, "pyramids")),
+                (WHITE, {"type": "choose_pyramid", "pyramid": 0}))
+
+
+def _temple_choice() -> dict[str, Any]:
+    return temple_b_round_end()
+
+
+def _draw_card() -> dict[str, Any]:
+    return play(temple_b_round_end(), (GRAY, {"type": "temple_choice", "take": "point"}),
+                (WHITE, {"type": "temple_choice", "take": "stones"}))
+
+
+MALFORMED: list[tuple[Any, dict[str, Any], str, str]] = [
+    (_round_card, {"type": "round_card"}, "move.ships", "Ships: This is required."),
+    (_round_card, {"type": "round_card", "ships": [4, 3, "2", 2]}, "move.ships.2",
+     "Ships › Ship 3: This must be a whole number."),
+    (_market, {"type": "reveal_market", "cards": ["statue", "x", "sail", "sail"]},
+     "move.cards.1", "Cards › Card 2: Choose one of the values offered."),
+    (_turn, {"type": "place_stone", "ship": 0}, "move.slot", "Space: This is required."),
+    (_turn, {"type": "sail_ship", "ship": 1, "site": "harbour"}, "move.site",
+     "Site: Choose one of the values offered."),
+    (_turn, card("lever", ship=0), "move.site", "Site: This is required."),
+    (_turn, card("sail", ship=0, site="temple"), "move.slot", "Space: This is required."),
+    (_turn, card("hammer", slot=0), "move.ship", "Ship: This is required."),
+    (_turn, card("chisel"), "move.places", "Spaces: This is required."),
+    (_turn, card("chisel", places=[{"ship": 2}]), "move.places.0.slot",
+     "Spaces › Stone 1 › Space: This is required."),
+    (_turn, card("chisel", places=[{"ship": 2, "slot": 3, "stone": 1}]), "move.places.0.stone",
+     "Spaces › Stone 1 › stone: Unknown entry “stone”."),
+    (_turn, card("joker"), "move.card", "Card: Choose one of the values offered."),
+    (_market_pick, {"type": "pick_card"}, "move.card", "Card: This is required."),
+    (_market_pair, {"type": "pick_pair", "keep": "lever"}, "move.discard",
+     "Discard: This is required."),
+    (_market_pair, {"type": "pick_pair", "discard": "lever"}, "move.keep",
+     "Keep: This is required."),
+    (_unload_order, {"type": "unload_order", "order": "012"}, "move.order",
+     "Unloading order: This must be a list."),
+    (_unload_order, {"type": "unload_order", "order": [2, -1, 1]}, "move.order.1",
+     "Unloading order › Stone 2: This must not be negative."),
+    (_pyramid, {"type": "choose_pyramid", "pyramid": "1"}, "move.pyramid",
+     "Pyramid: This must be a whole number."),
+    (_bonus, {"type": "use_bonus"}, "move.card", "Card drawn: This is required."),
+    (_temple_choice, {"type": "temple_choice", "take": "both"}, "move.take",
+     "Choice: Choose one of the values offered."),
+    (_draw_card, {"type": "draw_card"}, "move.card", "Card drawn: This is required."),
+]
+
+
+@pytest.mark.parametrize("build, move, field, sentence", MALFORMED,
+                         ids=[f"{case[1]['type']}-{i}" for i, case in enumerate(MALFORMED)])
+def test_a_malformed_move_names_its_argument_in_words(build, move, field, sentence):
+    state = build()
+    refusal = assert_refused(IMHOTEP, state, to_act(state), move, "imhotep.bad_move", field)
+    assert refusal.render() == sentence
+
+
+def test_the_second_card_of_a_lone_pair_card_is_refused_in_words():
+    state = _market_pair()
+    state["deck"]["statue"] -= 1             # one card of the pair was taken already
+    state["discard"]["statue"] += 1
+    state["pair"] = 1
+    refusal = assert_refused(IMHOTEP, state, WHITE,
+                             {"type": "pick_pair", "keep": "lever", "discard": "sail"},
+                             "imhotep.bad_move", "move.discard")
+    assert refusal.render() == ("Discard: Only one card of the pair is left: name no card to "
+                                "discard.")
+    play(state, (WHITE, {"type": "pick_pair", "keep": "lever"}))
+
+
+def test_every_kind_of_move_with_arguments_declares_them_with_labels():
+    kinds = {rule.kind: rule for rule in IMHOTEP.move_rules()}
+    assert len(kinds) == 16 and all(rule.hint for rule in kinds.values())
+    assert {case[1]["type"] for case in MALFORMED} == {
+        kind for kind, rule in kinds.items() if rule.args}
+    for rule in kinds.values():
+        for field in rule.args:
+            assert field.label and field.label != field.key
+
+
+@pytest.mark.parametrize("build", [_round_card, _market, _turn, _market_pick, _market_pair,
+                                   _unload_order, _pyramid, _bonus, _temple_choice, _draw_card])
+def test_a_seat_that_is_not_awaited_gets_no_moves(build):
+    state = build()
+    waiting = to_act(state)
+    for seat in range(len(state["names"])):
+        if seat == waiting:
+            assert IMHOTEP.prompts(state, seat)["moves"] and IMHOTEP.legal_moves(state, seat)
+        else:
+            assert IMHOTEP.prompts(state, seat) == {"moves": []}
+            assert IMHOTEP.legal_moves(state, seat) == []
 
 
 def test_wrath_live_and_red_card_option():
@@ -1320,7 +1479,7 @@ def test_wrath_live_and_red_card_option():
                       ships=(4, 3, 2, 2), cards=["sarcophagus", "statue", "sail", "lever"])
         state = arrange(state, ships={3: [WHITE, None]})
         state = play(state, (BLACK, sail(3, "market")), (WHITE, pick("sarcophagus")))
-        doc = e.final_document(state)
+        doc = IMHOTEP.final_document(state)
         assert ("burial_chamber" in doc["players"][WHITE]["delivered_to"]) is counts
         assert doc["options"]["red_card_counts_for_wrath"] is counts
 
@@ -1387,10 +1546,10 @@ def test_random_playouts():
 
         def on_move(before, seat, move, after):
             check_invariants(after)
-            moves = e.legal_moves(before, seat)
-            assert set(e.prompts(before, seat)["moves"]) == {m["type"] for m in moves}
+            moves = IMHOTEP.legal_moves(before, seat)
+            assert set(IMHOTEP.prompts(before, seat)["moves"]) == {m["type"] for m in moves}
             for candidate in moves if len(moves) <= 6 else rng.sample(moves, 6):
-                e.validate(before, seat, candidate)
+                IMHOTEP.validate(before, seat, candidate)
             label = move["type"] + ("/" + move["card"] if move["type"] == "play_card" else "")
             stats[label] += 1
             stats["stalled_round"] += move["type"] == "pass" and after["round"] > before["round"]
@@ -1399,8 +1558,8 @@ def test_random_playouts():
 
         game = imhotep_game(seed, on_move)
         state = game.state
-        assert e.to_act(state) is None and state["round"] == 6
-        sheet = e.score(state)
+        assert to_act(state) is None and state["round"] == 6
+        sheet = IMHOTEP.score(state)
         assert [p.categories[0].points for p in sheet.players] == state["score"]
         assert IMHOTEP.score(state).as_dict() == sheet.as_dict()
         assert [a.key for a in sheet.assumed] == [key for key in state["unverified"]
@@ -1463,10 +1622,10 @@ _MOVES = st.one_of(
 def test_any_move_applies_cleanly_or_changes_nothing(position, seat, move):
     before = copy.deepcopy(position)
     try:
-        after = e.apply(position, seat, move)
+        after = IMHOTEP.apply(position, seat, move)
     except RuleViolation as refusal:
         assert refusal.code.startswith("imhotep.") and refusal.render()
     else:
         check_invariants(after)
-        assert e.is_over(after) or e.legal_moves(after, e.to_act(after))
+        assert IMHOTEP.is_over(after) or IMHOTEP.legal_moves(after, to_act(after))
     assert position == before

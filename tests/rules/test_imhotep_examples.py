@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from companion.rules.imhotep import tables
+from companion.rules.imhotep import printed
 from companion.rules.imhotep.final import score_final
 from companion.rules.imhotep.scoring import (NO_STONES, SHARED, blue_card_points,
                                              burial_chamber_a_points, burial_chamber_b_points,
@@ -38,7 +38,7 @@ def document(colours=COLOURS, burial=(), sides=None, **per_player) -> dict:
         player = {"name": NAMES[p], "color": colour, "track": 0, "obelisk": 0, "cards": {},
                   "sled": 0, "delivered_to": []}
         for key, values in per_player.items():
-            if key in tables.KEPT_CARDS:
+            if key in printed.KEPT_CARDS:
                 player["cards"][key] = values[p]
             else:
                 player[key] = values[p]
@@ -223,7 +223,7 @@ def test_im_t04_temple_round_scoring():
 
 def test_im_t15_temple_two_players_width_4():
     stones = [W, BK, W, BK, W, BK]
-    assert tables.TEMPLE_A_WIDTH[2] == 4
+    assert printed.TEMPLE_A_WIDTH[2] == 4
     # positions 1, 2 now hold stones 5 and 6 (W, B); positions 3, 4 still stones 3 and 4
     assert temple_visible(stones, 4) == [W, BK, W, BK]
     assert temple_round_points(stones, 4) == {W: 2, BK: 2}

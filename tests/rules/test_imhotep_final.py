@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 
 from companion.rules import get_ruleset
 from companion.rules.base import InvalidDocument
-from companion.rules.imhotep import IMHOTEP, tables
+from companion.rules.imhotep import IMHOTEP, printed
 from companion.rules.imhotep.final import score_final
 
 
@@ -52,7 +52,7 @@ def points(sheet, p: int, key: str) -> int:
 def three_player_doc() -> dict:
     return {
         "game": "imhotep",
-        "options": {"sides": {site: "A" for site in tables.SITES}, "wrath_of_pharaoh": False},
+        "options": {"sides": {site: "A" for site in printed.SITES}, "wrath_of_pharaoh": False},
         "players": [
             player("Ana", "black", track=23, obelisk=4, sled=2,
                    delivered_to=["pyramids", "temple"], statue=3, pyramid_decoration=1,
@@ -104,7 +104,7 @@ def test_as_dict_contract():
                     "statues", "blue_cards"]
     assert first["breakdown"]["stage_totals"] == []
     assert sum(c["points"] for c in first["breakdown"]["categories"]) == first["total"]
-    assert set(keys) <= set(tables.CATEGORY_LABELS)
+    assert set(keys) <= set(printed.CATEGORY_LABELS)
 
 
 def test_ruleset_registered_and_scores_the_same():
@@ -265,13 +265,13 @@ def test_schema_form_round_trip():
 def test_assumed_names_the_unverified_defaults_the_document_relies_on():
     """design.md §2 "our copy": the B-side values in use that the document does not give
     (in ``edition`` or ``options.b_values``) are scored with their defaults, and named."""
-    obelisks = list(tables.UNVERIFIED_DEFAULTS["obelisks_b"])
+    obelisks = list(printed.UNVERIFIED_DEFAULTS["obelisks_b"])
     sheet = score_final(four_player_doc())
     assert [(a.key, a.value) for a in sheet.assumed] == [
-        ("pyramids_b", [list(p) for p in tables.UNVERIFIED_DEFAULTS["pyramids_b"]]),
+        ("pyramids_b", [list(p) for p in printed.UNVERIFIED_DEFAULTS["pyramids_b"]]),
         ("obelisks_b", obelisks)]
     assert [a["label"] for a in sheet.as_dict()["assumed"]] == [
-        tables.EDITION_LABELS["pyramids_b"], tables.EDITION_LABELS["obelisks_b"]]
+        printed.EDITION_LABELS["pyramids_b"], printed.EDITION_LABELS["obelisks_b"]]
     confirmed = four_player_doc()
     confirmed["edition"] = {"obelisks_b": obelisks}
     assert [a.key for a in score_final(confirmed).assumed] == ["pyramids_b"]
@@ -334,7 +334,7 @@ def set_in(doc, path: str, value):
 @pytest.mark.parametrize("count", [0, 1, 5])
 def test_bad_player_count(count):
     names = ["P%d" % i for i in range(count)]
-    doc = {"players": [player(name, tables.COLOURS[i % 4]) for i, name in enumerate(names)]}
+    doc = {"players": [player(name, printed.COLOURS[i % 4]) for i, name in enumerate(names)]}
     assert violations(doc) == [("imhotep.bad_player_count", "players")]
 
 
@@ -488,16 +488,16 @@ def test_several_violations_reported_together():
 @st.composite
 def documents(draw):
     count = draw(st.sampled_from((2, 3, 4)))
-    colours = draw(st.permutations(tables.COLOURS))[:count]
-    sides = {site: draw(st.sampled_from(("A", "B"))) for site in tables.SITES}
-    left = dict(tables.DECK)
+    colours = draw(st.permutations(printed.COLOURS))[:count]
+    sides = {site: draw(st.sampled_from(("A", "B"))) for site in printed.SITES}
+    left = dict(printed.DECK)
     players = []
-    towers_left = sorted(tables.UNVERIFIED_DEFAULTS["obelisks_b"], reverse=True)
+    towers_left = sorted(printed.UNVERIFIED_DEFAULTS["obelisks_b"], reverse=True)
     n_towers = draw(st.integers(0, 3)) if sides["obelisks"] == "B" else 0
     owners = [draw(st.integers(0, count - 1)) for _ in range(n_towers)]
     for p in range(count):
         cards = {}
-        for kind in tables.KEPT_CARDS:
+        for kind in printed.KEPT_CARDS:
             cards[kind] = draw(st.integers(0, min(left[kind], 3)))
             left[kind] -= cards[kind]
         players.append({

@@ -1,4 +1,4 @@
-"""Ra live-play referee (companion/rules/ra/engine.py) against shared/rules/ra.md.
+"""Ra live-play referee (companion/rules/ra/, through the seam) against shared/rules/ra.md.
 
 1. Worked examples RA-T14..RA-T22 and RA-T24 (§7) with their exact outcomes.
 2. Edge cases E1, E2, E5, E6, E10 (§8) and more disaster cases (§4.6, E7).
@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import ast
 import copy
+import importlib
 import inspect
 import json
 import os
@@ -28,11 +29,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from companion.rules.base import RuleViolation
-from companion.rules.ra import engine as e
-from companion.rules.ra import tables as t
 from companion.rules.ra import RA
+from companion.rules.ra import printed as t
 from companion.rules.ra.final import score_final
+from companion.rules.ra.setup import setup as ra_setup
+from companion.rules.ra.state import CIV_TILES, MON_TILES, to_act
 from tests.rules import playout
+from tests.rules.refusals import assert_refused
 
 GROUPS4 = [[13, 6, 2], [12, 7, 3], [11, 8, 4], [10, 9, 5]]   # seat 0 holds 13
 NAMES = ["Ann", "Bob", "Cid", "Dee", "Eve"]
@@ -47,12 +50,12 @@ def new_game(players: int = 4, **options: bool) -> dict[str, Any]:
     groups = GROUPS4 if players == 4 else [list(g) for g in t.SUN_GROUPS[players]]
     if players == 2:
         options.setdefault("two_player", True)
-    return e.setup(options, NAMES[:players], groups)
+    return ra_setup(options, NAMES[:players], groups)
 
 
 def play(state: dict[str, Any], *moves: tuple[int, dict[str, Any]]) -> dict[str, Any]:
     for seat, move in moves:
-        state = e.apply(state, seat, move)
+        state = RA.apply(state, seat, move)
         check_invariants(state)
     return state
 
@@ -80,21 +83,21 @@ def discard(*tiles: str) -> dict[str, Any]:
 def everyone_passes(state: dict[str, Any]) -> dict[str, Any]:
     """Pass for every bidder until the auction is over."""
     while state["phase"] == "auction":
-        state = play(state, (e.to_act(state), PASS))
+        state = play(state, (to_act(state), PASS))
     return state
 
 
 def others_pass_then(state: dict[str, Any], move: dict[str, Any]) -> dict[str, Any]:
     """Everyone but the Ra player passes; then the Ra player makes ``move``."""
     ra_player = state["auction"]["ra_player"]
-    while e.to_act(state) != ra_player:
-        state = play(state, (e.to_act(state), PASS))
+    while to_act(state) != ra_player:
+        state = play(state, (to_act(state), PASS))
     return play(state, (ra_player, move))
 
 
 def win_own_auction(state: dict[str, Any], sun: int | None = None) -> dict[str, Any]:
     """The current player invokes Ra, the others pass, and they bid ``sun`` (default lowest)."""
-    seat = e.to_act(state)
+    seat = to_act(state)
     state = play(state, (seat, INVOKE))
     return others_pass_then(state, bid(sun if sun is not None else min(state["suns_up"][seat])))
 
@@ -102,8 +105,8 @@ def win_own_auction(state: dict[str, Any], sun: int | None = None) -> dict[str, 
 def end_epoch_by_ra(state: dict[str, Any]) -> dict[str, Any]:
     """Draw Ra tiles (everyone passing each auction) until the epoch ends by case b."""
     epoch = state["epoch"]
-    while state["epoch"] == epoch and not e.is_over(state):
-        state = play(state, (e.to_act(state), draw("ra")))
+    while state["epoch"] == epoch and not RA.is_over(state):
+        state = play(state, (to_act(state), draw("ra")))
         state = everyone_passes(state)
     return state
 
@@ -124,20 +127,6 @@ def arrange(state: dict[str, Any], track: list[str] | None = None,
     assert min(state["bag"].values()) >= 0
     check_invariants(state)
     return state
-
-
-def rejected(state: dict[str, Any], seat: int, move: Any, code: str) -> RuleViolation:
-    """``move`` is refused with ``code`` by validate and apply, and the state is unchanged."""
-    before = copy.deepcopy(state)
-    with pytest.raises(RuleViolation) as caught:
-        e.validate(state, seat, move)
-    assert caught.value.code == code
-    with pytest.raises(RuleViolation) as caught:
-        e.apply(state, seat, move)
-    assert caught.value.code == code
-    assert state == before
-    assert caught.value.render()        # the message formats with its parameters
-    return caught.value
 
 
 def all_suns(players: int) -> list[int]:
@@ -168,17 +157,25 @@ def check_invariants(state: dict[str, Any]) -> None:
         assert min(state["fame"]) >= 0
 
 
-def test_engine_is_pure():
+LIVE_MODULES = ("state", "setup", "turn", "auction", "disasters", "epochs", "prompts",
+                "referee", "ui")
+
+
+@pytest.mark.parametrize("name", LIVE_MODULES)
+def test_referee_is_pure(name):
     """No web, database, I/O, clock or randomness in the referee (design.md §1)."""
-    source = inspect.getsource(e)
-    tree = ast.parse(source)
+    module = importlib.import_module(f"companion.rules.ra.{name}")
+    tree = ast.parse(inspect.getsource(module))
     imported = {alias.name.split(".")[0] for node in ast.walk(tree)
                 if isinstance(node, ast.Import) for alias in node.names}
     imported |= {node.module.split(".")[0] for node in ast.walk(tree)
                  if isinstance(node, ast.ImportFrom) and node.module and not node.level}
     assert imported <= {"__future__", "enum", "typing"}
+
+
+def test_referee_imports_without_the_web_or_the_database():
     code = ("import sys; sys.modules['flask'] = None; sys.modules['sqlmodel'] = None; "
-            "import companion.rules.ra.engine")
+            "import companion.rules.ra.referee")
     subprocess.run([sys.executable, "-c", code], check=True,
                    cwd=os.path.dirname(os.path.dirname(os.path.dirname(__file__))))
 
@@ -190,8 +187,8 @@ def test_engine_is_pure():
 
 def test_ra_t24_setup_four_players():
     groups = [[12, 7, 3], [11, 8, 4], [13, 6, 2], [10, 9, 5]]
-    state = e.setup({}, NAMES[:4], groups)
-    assert e.to_act(state) == 2                       # holder of sun 13
+    state = ra_setup({}, NAMES[:4], groups)
+    assert to_act(state) == 2                       # holder of sun 13
     assert state["fame"] == [10, 10, 10, 10]
     assert state["centre"] == 1
     assert state["suns_up"] == groups and state["suns_down"] == [[], [], [], []]
@@ -207,15 +204,15 @@ def test_ra_t24_setup_four_players():
 @pytest.mark.parametrize("players, first_sun, length", [(2, 9, 6), (3, 13, 8), (5, 16, 10)])
 def test_setup_other_player_counts(players, first_sun, length):
     groups = [list(g) for g in reversed(t.SUN_GROUPS[players])]    # highest sun on the last seat
-    state = e.setup({"two_player": players == 2}, NAMES[:players], groups)
-    assert e.to_act(state) == players - 1
+    state = ra_setup({"two_player": players == 2}, NAMES[:players], groups)
+    assert to_act(state) == players - 1
     assert first_sun in state["suns_up"][players - 1]
     assert state["ra_track_length"] == length
 
 
 def test_setup_accepts_groups_in_any_order_and_display_options():
-    state = e.setup({"hide_fame_during_play": False, "show_bag_counts": True}, NAMES[:3],
-                    [[2, 5, 8, 13], [3, 6, 9, 12], [4, 7, 10, 11]])
+    state = ra_setup({"hide_fame_during_play": False, "show_bag_counts": True}, NAMES[:3],
+                     [[2, 5, 8, 13], [3, 6, 9, 12], [4, 7, 10, 11]])
     assert state["suns_up"][0] == [13, 8, 5, 2]
 
 
@@ -223,7 +220,7 @@ def test_setup_accepts_groups_in_any_order_and_display_options():
                                               ({}, 1)])
 def test_setup_bad_player_count(options, players):
     with pytest.raises(RuleViolation) as caught:
-        e.setup(options, ["x"] * players, [])
+        ra_setup(options, ["x"] * players, [])
     assert caught.value.code == "ra.bad_player_count"
     assert caught.value.render()
 
@@ -238,14 +235,14 @@ def test_setup_bad_player_count(options, players):
 ])
 def test_setup_bad_sun_groups(groups):
     with pytest.raises(RuleViolation) as caught:
-        e.setup({}, NAMES[:4], groups)
+        ra_setup({}, NAMES[:4], groups)
     assert caught.value.code == "ra.bad_sun_groups"
     assert "13-6-2" in caught.value.render()
 
 
 def test_setup_bad_option():
     with pytest.raises(RuleViolation) as caught:
-        e.setup({"fame_floor_zero": "no"}, NAMES[:4], GROUPS4)
+        ra_setup({"fame_floor_zero": "no"}, NAMES[:4], GROUPS4)
     assert caught.value.code == "ra.bad_option"
 
 
@@ -262,7 +259,7 @@ def test_ra_t14_drought_takes_the_flood_then_a_nile():
     assert (held["flood"], held["nile"]) == (0, 2)
     assert state["removed"]["drought"] == 1
     assert (state["removed"]["flood"], state["removed"]["nile"]) == (1, 1)
-    assert state["phase"] == "turn" and e.to_act(state) == 1
+    assert state["phase"] == "turn" and to_act(state) == 1
 
 
 def test_ra_t15_drought_without_floods_takes_two_niles():
@@ -290,30 +287,30 @@ def test_ra_t17_two_unrests_the_player_picks_four():
     state = arrange(new_game(), track=["unrest", "unrest"],
                     holdings={0: {"civ_art": 2, "civ_agriculture": 2, "civ_writing": 1}})
     state = others_pass_then(play(state, (0, INVOKE)), bid(13))
-    assert state["phase"] == "discard" and e.to_act(state) == 0
-    assert e.prompts(state, 0) == {"moves": ["discard"], "discard": {
+    assert state["phase"] == "discard" and to_act(state) == 0
+    assert RA.prompts(state, 0) == {"moves": ["discard"], "discard": {
         "category": "civilizations", "count": 4,
         "held": {"civ_art": 2, "civ_agriculture": 2, "civ_writing": 1}}}
-    assert e.prompts(state, 1) == {"moves": []}
-    choices = sorted(sorted(m["tiles"]) for m in e.legal_moves(state, 0))
+    assert RA.prompts(state, 1) == {"moves": []}
+    choices = sorted(sorted(m["tiles"]) for m in RA.legal_moves(state, 0))
     assert choices == sorted([
         sorted(["civ_art", "civ_art", "civ_agriculture", "civ_agriculture"]),
         sorted(["civ_art", "civ_art", "civ_agriculture", "civ_writing"]),
         sorted(["civ_art", "civ_agriculture", "civ_agriculture", "civ_writing"])])
     state = play(state, (0, discard("civ_art", "civ_writing", "civ_art", "civ_agriculture")))
     held = state["holdings"][0]
-    assert [held[k] for k in e.CIV_TILES] == [0, 1, 0, 0, 0]
+    assert [held[k] for k in CIV_TILES] == [0, 1, 0, 0, 0]
     assert state["removed"]["unrest"] == 2
-    assert state["phase"] == "turn" and e.to_act(state) == 1
+    assert state["phase"] == "turn" and to_act(state) == 1
 
 
 def test_ra_t18_voluntary_invoker_must_bid():
     state = play(new_game(), (0, INVOKE))
     assert state["auction"]["reason"] == "voluntary"
     state = play(state, (1, PASS), (2, PASS), (3, PASS))
-    rejected(state, 0, PASS, "ra.must_bid")
-    assert {"type": "pass"} not in e.legal_moves(state, 0)
-    assert e.prompts(state, 0)["moves"] == ["bid"] and e.prompts(state, 0)["must_bid"]
+    assert_refused(RA, state, 0, PASS, "ra.must_bid")
+    assert {"type": "pass"} not in RA.legal_moves(state, 0)
+    assert RA.prompts(state, 0)["moves"] == ["bid"] and RA.prompts(state, 0)["must_bid"]
 
 
 def test_ra_t19_drawn_ra_everybody_passes():
@@ -323,7 +320,7 @@ def test_ra_t19_drawn_ra_everybody_passes():
     state = play(state, (2, PASS), (3, PASS), (0, PASS), (1, PASS))   # Ra player may pass too
     assert state["track"] == ["pharaoh"] + [None] * 7
     assert state["centre"] == 1 and state["ra_count"] == 1
-    assert state["phase"] == "turn" and e.to_act(state) == 2
+    assert state["phase"] == "turn" and to_act(state) == 2
 
 
 def test_ra_t20_full_track_forces_ra_and_all_passing_removes_the_tiles():
@@ -331,27 +328,27 @@ def test_ra_t20_full_track_forces_ra_and_all_passing_removes_the_tiles():
     state = new_game()
     for i, tile in enumerate(tiles):
         state = play(state, (i % 4, draw(tile)))
-    assert state["track"] == tiles and e.to_act(state) == 0
-    rejected(state, 0, draw("nile"), "ra.auction_track_full")
-    rejected(state, 0, draw("ra"), "ra.auction_track_full")
-    assert e.legal_moves(state, 0) == [INVOKE]
-    assert e.prompts(state, 0)["moves"] == ["invoke_ra"]
+    assert state["track"] == tiles and to_act(state) == 0
+    assert_refused(RA, state, 0, draw("nile"), "ra.auction_track_full")
+    assert_refused(RA, state, 0, draw("ra"), "ra.auction_track_full")
+    assert RA.legal_moves(state, 0) == [INVOKE]
+    assert RA.prompts(state, 0)["moves"] == ["invoke_ra"]
     state = play(state, (0, INVOKE))
     assert state["auction"]["reason"] == "forced"
     state = everyone_passes(state)                  # the Ra player passes too
     assert state["track"] == [None] * 8
     assert all(state["removed"][tile] == 1 for tile in tiles)
-    assert state["centre"] == 1 and e.to_act(state) == 1
+    assert state["centre"] == 1 and to_act(state) == 1
 
 
 def test_ra_t21_last_ra_tile_ends_the_epoch_without_auction():
     state = new_game()
     for i, tile in enumerate(["pharaoh", "gold", "civ_art", "mon_temple", "nile"]):
-        state = play(state, (e.to_act(state), draw(tile)))
+        state = play(state, (to_act(state), draw(tile)))
     for _ in range(8):
-        state = everyone_passes(play(state, (e.to_act(state), draw("ra"))))
+        state = everyone_passes(play(state, (to_act(state), draw("ra"))))
     assert state["ra_count"] == 8 and sum(1 for x in state["track"] if x) == 5
-    state = play(state, (e.to_act(state), draw("ra")))
+    state = play(state, (to_act(state), draw("ra")))
     assert state["epoch"] == 2 and state["phase"] == "turn" and state["auction"] is None
     assert state["epoch_ends"] == ["b"]
     assert state["removed"]["ra"] == 9 and state["ra_count"] == 0
@@ -360,9 +357,9 @@ def test_ra_t21_last_ra_tile_ends_the_epoch_without_auction():
     assert state["track"] == [None] * 8
     assert state["fame"] == [5, 5, 5, 5]            # nobody holds anything: −5 civilizations
     assert len(state["epochs"]) == 1
-    sheet = e.score(state)
+    sheet = RA.score(state)
     assert [p.total for p in sheet.players] == [5, 5, 5, 5] and not sheet.complete
-    assert e.to_act(state) == 0                     # holder of 13 starts epoch 2
+    assert to_act(state) == 0                     # holder of 13 starts epoch 2
 
 
 def test_ra_t22_ra_player_wins_own_empty_auction():
@@ -370,7 +367,7 @@ def test_ra_t22_ra_player_wins_own_empty_auction():
     assert state["suns_down"][0] == [1] and state["suns_up"][0] == [6, 2]
     assert state["centre"] == 13
     assert state["holdings"][0] == new_game()["holdings"][0]
-    assert e.to_act(state) == 1
+    assert to_act(state) == 1
 
 
 # ------------------------------------------------------------------------------------------
@@ -380,26 +377,26 @@ def test_ra_t22_ra_player_wins_own_empty_auction():
 
 def test_e1_bidder_with_only_lower_suns_may_only_pass():
     state = play(new_game(), (0, INVOKE), (1, bid(12)))
-    assert e.to_act(state) == 2                     # holds 11, 8, 4
-    assert e.legal_moves(state, 2) == [PASS]
-    assert e.prompts(state, 2)["moves"] == ["pass"] and e.prompts(state, 2)["suns"] == []
-    rejected(state, 2, bid(11), "ra.bid_too_low")
+    assert to_act(state) == 2                     # holds 11, 8, 4
+    assert RA.legal_moves(state, 2) == [PASS]
+    assert RA.prompts(state, 2)["moves"] == ["pass"] and RA.prompts(state, 2)["suns"] == []
+    assert_refused(RA, state, 2, bid(11), "ra.bid_too_low")
     state = play(state, (2, PASS), (3, PASS))
-    assert e.legal_moves(state, 0) == [bid(13), PASS]   # the Ra player need not bid now
+    assert RA.legal_moves(state, 0) == [bid(13), PASS]   # the Ra player need not bid now
     state = play(state, (0, PASS))
     assert state["centre"] == 12 and state["suns_down"][1] == [1]
-    assert e.to_act(state) == 1
+    assert to_act(state) == 1
 
 
 def test_e2_full_track_with_gods_is_forced():
     tiles = ["pharaoh", "god", "flood", "gold", "civ_art", "mon_sphinx", "nile", "drought"]
     state = arrange(new_game(), track=tiles, holdings={0: {"god": 2}})
-    moves = e.legal_moves(state, 0)
+    moves = RA.legal_moves(state, 0)
     assert INVOKE in moves and all(m["type"] != "draw" for m in moves)
     assert gods(0) in moves and gods(0, 2) in moves
     assert not any(1 in m.get("take", []) for m in moves)         # never a God
-    assert e.prompts(state, 0)["take"] == [0, 2, 3, 4, 5, 6, 7]
-    assert e.prompts(state, 0)["invoke_reason"] == "forced"
+    assert RA.prompts(state, 0)["take"] == [0, 2, 3, 4, 5, 6, 7]
+    assert RA.prompts(state, 0)["invoke_reason"] == "forced"
     state = play(state, (0, INVOKE))
     assert state["auction"]["reason"] == "forced"
     state = everyone_passes(state)
@@ -409,24 +406,24 @@ def test_e2_full_track_with_gods_is_forced():
 def test_e5_next_turn_is_left_of_the_ra_player_not_the_winner():
     state = play(new_game(), (0, INVOKE), (1, PASS), (2, bid(11)), (3, PASS), (0, PASS))
     assert state["suns_down"][2] == [1] and state["centre"] == 11
-    assert e.to_act(state) == 1
+    assert to_act(state) == 1
 
 
 def test_e6_lone_active_player_keeps_playing_and_must_bid():
     state = new_game()
     while any(state["suns_up"][seat] for seat in (1, 2, 3)):
-        if e.to_act(state) == 0:
+        if to_act(state) == 0:
             state = play(state, (0, draw("pharaoh")))
         else:
             state = win_own_auction(state)
-    assert e.to_act(state) == 0 and state["suns_up"][0] == [13, 6, 2]
+    assert to_act(state) == 0 and state["suns_up"][0] == [13, 6, 2]
     state = play(state, (0, draw("nile")))
-    assert e.to_act(state) == 0                     # their turn again
+    assert to_act(state) == 0                     # their turn again
     state = play(state, (0, INVOKE))
     assert state["auction"]["order"] == [0]
-    rejected(state, 0, PASS, "ra.must_bid")
+    assert_refused(RA, state, 0, PASS, "ra.must_bid")
     state = play(state, (0, bid(2)))
-    assert e.to_act(state) == 0 and state["epoch"] == 1
+    assert to_act(state) == 0 and state["epoch"] == 1
     state = play(state, (0, draw("ra")))            # a drawn Ra: the lone player may pass
     state = play(state, (0, PASS))
     state = win_own_auction(state, 6)
@@ -436,7 +433,7 @@ def test_e6_lone_active_player_keeps_playing_and_must_bid():
     assert all(len(up) == 3 for up in state["suns_up"])
     assert state["suns_down"] == [[], [], [], []]
     holder = max(range(4), key=lambda seat: max(state["suns_up"][seat]))
-    assert e.to_act(state) == holder
+    assert to_act(state) == holder
 
 
 def test_e10_face_down_suns_count_for_totals_and_tie_break():
@@ -446,15 +443,15 @@ def test_e10_face_down_suns_count_for_totals_and_tie_break():
     state = win_own_auction(state, 12)              # seat 1: sun 13 face down
     assert state["suns_down"][1] == [13]
     state = end_epoch_by_ra(state)
-    assert e.is_over(state) and e.to_act(state) is None
-    sheet = e.score(state)
+    assert RA.is_over(state) and to_act(state) is None
+    sheet = RA.score(state)
     totals = {p.name: next(c for c in p.categories if c.key == "suns").detail["total"]
               for p in sheet.players}
     assert totals == {"Ann": 6 + 2 + 1, "Bob": 7 + 3 + 13, "Cid": 23, "Dee": 24}
     assert [p.total for p in sheet.players] == [0, 0, 0, 0] == state["fame"]
     assert sheet.winners == ["Bob"]                 # highest sun 13 is face down
     assert sheet.players[1].tiebreak.value == 13
-    assert score_final(e.final_document(state)).as_dict() == sheet.as_dict()
+    assert score_final(RA.final_document(state)).as_dict() == sheet.as_dict()
 
 
 # ------------------------------------------------------------------------------------------
@@ -468,7 +465,7 @@ def test_gods_take_tiles_leave_gaps_and_later_draws_fill_them():
     assert state["track"] == [None, "gold", None] + [None] * 5
     held = state["holdings"][0]
     assert (held["god"], held["pharaoh"], held["nile"]) == (0, 1, 1)
-    assert state["removed"]["god"] == 2 and e.to_act(state) == 1
+    assert state["removed"]["god"] == 2 and to_act(state) == 1
     state = play(state, (1, draw("flood")))
     assert state["track"][:3] == ["flood", "gold", None]
 
@@ -484,9 +481,9 @@ def test_god_takes_unrest_with_a_choice():
     state = arrange(new_game(), track=["unrest"],
                     holdings={0: {"god": 1, "civ_art": 1, "civ_writing": 2}})
     state = play(state, (0, gods(0)))
-    assert state["phase"] == "discard" and e.to_act(state) == 0
+    assert state["phase"] == "discard" and to_act(state) == 0
     state = play(state, (0, discard("civ_writing", "civ_writing")))
-    assert e.to_act(state) == 1 and state["holdings"][0]["civ_art"] == 1
+    assert to_act(state) == 1 and state["holdings"][0]["civ_art"] == 1
 
 
 @pytest.mark.parametrize("held, after", [
@@ -507,17 +504,17 @@ def test_unrest_and_earthquake_choices_come_one_after_the_other():
                     holdings={1: {"civ_art": 2, "civ_religion": 1,
                                   "mon_sphinx": 2, "mon_palace": 1}})
     state = play(state, (0, INVOKE), (1, bid(12)), (2, PASS), (3, PASS), (0, PASS))
-    assert e.to_act(state) == 1
-    assert e.prompts(state, 1)["discard"]["category"] == "civilizations"
-    rejected(state, 1, discard("mon_temple", "mon_sphinx"), "ra.discard_wrong_category")
+    assert to_act(state) == 1
+    assert RA.prompts(state, 1)["discard"]["category"] == "civilizations"
+    assert_refused(RA, state, 1, discard("mon_temple", "mon_sphinx"), "ra.discard_wrong_category")
     state = play(state, (1, discard("civ_art", "civ_religion")))
     assert state["phase"] == "discard"
-    assert e.prompts(state, 1)["discard"] == {
+    assert RA.prompts(state, 1)["discard"] == {
         "category": "monuments", "count": 2,
         "held": {"mon_palace": 1, "mon_sphinx": 2, "mon_temple": 1}}
-    assert len(e.legal_moves(state, 1)) == 4       # sphinx twice, or two different kinds
+    assert len(RA.legal_moves(state, 1)) == 4       # sphinx twice, or two different kinds
     state = play(state, (1, discard("mon_sphinx", "mon_sphinx")))
-    assert state["phase"] == "turn" and e.to_act(state) == 1     # left of Ra player 0
+    assert state["phase"] == "turn" and to_act(state) == 1     # left of Ra player 0
     held = state["holdings"][1]
     assert (held["civ_art"], held["mon_palace"], held["mon_temple"]) == (1, 1, 1)
 
@@ -535,7 +532,7 @@ def test_epoch_scoring_removes_scored_tiles_and_keeps_the_rest():
                                      "gold": 1, "civilizations": {
                                          "art": 1, "agriculture": 0, "religion": 1,
                                          "astronomy": 0, "writing": 1}}
-    assert [p.total for p in e.score(state).players] == state["fame"]
+    assert [p.total for p in RA.score(state).players] == state["fame"]
 
 
 # ------------------------------------------------------------------------------------------
@@ -628,7 +625,7 @@ ERROR_CASES: list[tuple[str, Callable[[], dict[str, Any]], int, Any]] = [
 @pytest.mark.parametrize("code, build, seat, move", ERROR_CASES,
                          ids=[f"{c[0]}-{i}" for i, c in enumerate(ERROR_CASES)])
 def test_error_codes_leave_the_state_unchanged(code, build, seat, move):
-    rejected(build(), seat, move, code)
+    assert_refused(RA, build(), seat, move, code)
 
 
 def test_every_spec_error_code_is_tested():
@@ -641,10 +638,59 @@ def test_every_spec_error_code_is_tested():
     assert {f"ra.{code}" for code in spec} <= codes
 
 
+# A malformed move of each kind is refused naming its argument in the player's words.
+MALFORMED: list[tuple[Callable[[], dict[str, Any]], int, dict[str, Any], str, str]] = [
+    (new_game, 0, {"type": "draw"}, "move.tile", "Tile: This is required."),
+    (new_game, 0, {"type": "draw", "tile": "camel"}, "move.tile",
+     "Tile: Choose one of the values offered."),
+    (_gods, 0, {"type": "use_gods"}, "move.take", "Tiles to take: This is required."),
+    (_gods, 0, {"type": "use_gods", "take": [3, 8]}, "move.take.1",
+     "Tiles to take › Tile 2: At most 7."),
+    (_gods, 0, {"type": "use_gods", "take": ["3"]}, "move.take.0",
+     "Tiles to take › Tile 1: This must be a whole number."),
+    (_auction, 2, {"type": "bid", "sun": "11"}, "move.sun", "Sun: This must be a whole number."),
+    (_auction, 2, {"type": "bid"}, "move.sun", "Sun: This is required."),
+    (_discarding, 0, {"type": "discard", "tiles": ["civ_art", "camel"]}, "move.tiles.1",
+     "Tiles to discard › Tile 2: Choose one of the values offered."),
+    (_discarding, 0, {"type": "discard", "tiles": "civ_art"}, "move.tiles",
+     "Tiles to discard: This must be a list."),
+]
+
+
+@pytest.mark.parametrize("build, seat, move, field, sentence", MALFORMED,
+                         ids=[f"{case[2]['type']}-{i}" for i, case in enumerate(MALFORMED)])
+def test_a_malformed_move_names_its_argument_in_words(build, seat, move, field, sentence):
+    refusal = assert_refused(RA, build(), seat, move, "ra.bad_move", field)
+    assert refusal.render() == sentence
+
+
+def test_every_kind_of_move_with_arguments_declares_them_with_labels():
+    kinds = {rule.kind: rule for rule in RA.move_rules()}
+    assert set(kinds) == {"draw", "invoke_ra", "use_gods", "bid", "pass", "discard"}
+    assert {kind for kind, rule in kinds.items() if rule.args} == {
+        "draw", "use_gods", "bid", "discard"}
+    assert all(rule.hint for rule in kinds.values())
+    assert {case[2]["type"] for case in MALFORMED} == {
+        kind for kind, rule in kinds.items() if rule.args}
+
+
+@pytest.mark.parametrize("build", [new_game, _auction, _discarding, _over],
+                         ids=["turn", "auction", "discard", "over"])
+def test_a_seat_that_is_not_awaited_gets_no_moves(build):
+    state = build()
+    waiting = to_act(state)
+    for seat in range(len(state["names"])):
+        if seat == waiting:
+            assert RA.prompts(state, seat)["moves"] and RA.legal_moves(state, seat)
+        else:
+            assert RA.prompts(state, seat) == {"moves": []}
+            assert RA.legal_moves(state, seat) == []
+
+
 def test_gods_never_offer_a_disaster_when_the_option_forbids_it():
     state = _gods(god_may_take_disaster=False)
-    assert e.prompts(state, 0)["take"] == [3]
-    assert e.legal_moves(state, 0)[-1] == gods(3)
+    assert RA.prompts(state, 0)["take"] == [3]
+    assert RA.legal_moves(state, 0)[-1] == gods(3)
 
 
 # ------------------------------------------------------------------------------------------
@@ -669,22 +715,22 @@ def test_random_playouts():
 
         def on_move(before, seat, move, after):
             check_invariants(after)
-            moves = e.legal_moves(before, seat)
-            assert set(e.prompts(before, seat)["moves"]) == {m["type"] for m in moves}
+            moves = RA.legal_moves(before, seat)
+            assert set(RA.prompts(before, seat)["moves"]) == {m["type"] for m in moves}
             for candidate in moves if len(moves) < 12 else rng.sample(moves, 12):
-                e.validate(before, seat, candidate)
+                RA.validate(before, seat, candidate)
             stats[move["type"]] += 1
             stats["forced"] += move["type"] == "invoke_ra" and None not in before["track"]
             if len(after["epochs"]) > len(before["epochs"]):
-                totals = [p.stage_totals[-1] for p in e.score(after).players]
+                totals = [p.stage_totals[-1] for p in RA.score(after).players]
                 assert totals == after["fame"]
 
         # uniformly among all moves (mostly draws: Ra tracks fill, epoch end b) or a kind first
         choose = playout.kind_then_move if seed % 2 else uniform
         game = playout.play(RA, seed, 2 + seed % 4, choose=choose, on_move=on_move)
         state = game.state
-        assert e.to_act(state) is None and len(state["epochs"]) == 3
-        assert [p.total for p in e.score(state).players] == state["fame"]
+        assert to_act(state) is None and len(state["epochs"]) == 3
+        assert [p.total for p in RA.score(state).players] == state["fame"]
         stats.update(f"epoch_end_{case}" for case in state["epoch_ends"])
         games.append(game)
     # the play-outs reach every kind of move and both epoch ends
@@ -710,8 +756,8 @@ def test_chance_offers_exactly_the_draws_the_referee_accepts():
     """§4.2: a tile the bag still holds, while the track has room, drawn by the player to
     act; each offered kind is accepted and every other kind refused."""
     for state in sample_positions() + [_exhausted(), _full_track()]:
-        draw = e.chance(state)
-        seat = e.to_act(state)
+        draw = RA.chance(state)
+        seat = to_act(state)
         offered = dict(draw.outcomes) if draw else {}
         if draw is not None:
             assert draw.seats == {seat} and draw.as_move("nile") == {"type": "draw",
@@ -721,10 +767,10 @@ def test_chance_offers_exactly_the_draws_the_referee_accepts():
             assert state["phase"] != "turn" or None not in state["track"]
         for kind in t.BOX:
             if kind in offered:
-                e.validate(state, seat, draw.as_move(kind))
+                RA.validate(state, seat, draw.as_move(kind))
             else:
                 with pytest.raises(RuleViolation):
-                    e.validate(state, seat, {"type": "draw", "tile": kind})
+                    RA.validate(state, seat, {"type": "draw", "tile": kind})
 
 
 _MOVES = st.one_of(
@@ -734,7 +780,7 @@ _MOVES = st.one_of(
     st.builds(lambda xs: {"type": "use_gods", "take": xs},
               st.lists(st.integers(-1, 8), max_size=4)),
     st.builds(lambda xs: {"type": "discard", "tiles": xs},
-              st.lists(st.sampled_from(e.CIV_TILES + e.MON_TILES + ("pharaoh",)), max_size=5)),
+              st.lists(st.sampled_from(CIV_TILES + MON_TILES + ("pharaoh",)), max_size=5)),
     st.dictionaries(st.sampled_from(["type", "tile", "sun"]), st.text(max_size=3)),
 )
 
@@ -744,10 +790,10 @@ _MOVES = st.one_of(
 def test_any_move_applies_cleanly_or_changes_nothing(position, seat, move):
     before = copy.deepcopy(position)
     try:
-        after = e.apply(position, seat, move)
+        after = RA.apply(position, seat, move)
     except RuleViolation as refusal:
         assert refusal.code.startswith("ra.") and refusal.render()
     else:
         check_invariants(after)
-        assert e.legal_moves(after, e.to_act(after)) or e.is_over(after)
+        assert RA.legal_moves(after, to_act(after)) or RA.is_over(after)
     assert position == before

@@ -13,7 +13,7 @@ from __future__ import annotations
 import pytest
 
 from companion.rules.base import Category
-from companion.rules.ra import tables
+from companion.rules.ra import printed
 from companion.rules.ra.final import score_final
 from companion.rules.ra.scoring import (ALL_EQUAL, FEWEST, FLOOR_AT_ZERO, MOST, NO_CIVILIZATION,
                                         NO_FLOOD, EpochHoldings, ScoringOptions, apply_epoch,
@@ -30,7 +30,7 @@ NAMES = ("Ana", "Bo", "Cy", "Di", "Ed")
 
 def epoch(**holdings) -> dict:
     """One epoch entry; civilization kinds may be passed directly (``art=1``)."""
-    civ = {kind: holdings.pop(kind) for kind in tables.CIVILIZATION_KINDS if kind in holdings}
+    civ = {kind: holdings.pop(kind) for kind in printed.CIVILIZATION_KINDS if kind in holdings}
     return {**holdings, "civilizations": civ}
 
 
@@ -75,7 +75,7 @@ PHARAOHS = [
 
 @pytest.mark.parametrize("counts, expected", PHARAOHS)
 def test_pharaohs_most_fewest(counts, expected):
-    assert most_fewest(counts, tables.PHARAOHS_MOST, tables.PHARAOHS_FEWEST) == expected
+    assert most_fewest(counts, printed.PHARAOHS_MOST, printed.PHARAOHS_FEWEST) == expected
 
 
 @pytest.mark.parametrize("counts, expected", PHARAOHS)
@@ -108,7 +108,7 @@ CIVILIZATIONS = [
     pytest.param({}, -5, 0, NO_CIVILIZATION, id="RA-T06-none"),
     pytest.param({"religion": 2}, 0, 1, None, id="RA-T06-one-kind"),
     pytest.param({"art": 1, "writing": 3}, 0, 2, None, id="RA-T06-two-kinds"),
-    pytest.param({kind: 1 for kind in tables.CIVILIZATION_KINDS}, 15, 5, None,
+    pytest.param({kind: 1 for kind in printed.CIVILIZATION_KINDS}, 15, 5, None,
                  id="RA-T06-five-kinds"),
 ]
 
@@ -117,7 +117,7 @@ CIVILIZATIONS = [
 def test_civilization_points(civs, points, kinds, reason):
     assert civilization_points(civs) == (points, kinds)
     # Kinds listed with a count of 0 are not held.
-    padded = {kind: civs.get(kind, 0) for kind in tables.CIVILIZATION_KINDS}
+    padded = {kind: civs.get(kind, 0) for kind in printed.CIVILIZATION_KINDS}
     assert civilization_points(padded) == (points, kinds)
 
 
@@ -178,7 +178,7 @@ MONUMENTS = [
     pytest.param({"pyramid": 4, "temple": 3, "fortress": 2, "sphinx": 1}, 4, 15, 19,
                  id="RA-T08"),
     pytest.param({"obelisk": 5}, 1, 15, 16, id="RA-T09-five-obelisks"),
-    pytest.param({kind: 1 for kind in tables.MONUMENT_KINDS}, 15, 0, 15,
+    pytest.param({kind: 1 for kind in printed.MONUMENT_KINDS}, 15, 0, 15,
                  id="RA-T09-eight-kinds"),
     pytest.param({"temple": 4, "fortress": 1, "obelisk": 1, "palace": 1, "pyramid": 1,
                   "sphinx": 1, "statue": 1}, 10, 10, 20, id="RA-T09-seven-kinds-four-temples"),
@@ -203,7 +203,7 @@ def test_monument_final_categories(monuments, kind_points, set_points, total):
 
 
 # The suns of the three-player start (§2.3), centre sun 1: totals 28, 30, 32.
-START_SUNS_3P = [list(group) for group in tables.SUN_GROUPS[3]]
+START_SUNS_3P = [list(group) for group in printed.SUN_GROUPS[3]]
 
 
 @pytest.mark.parametrize("monuments, kind_points, set_points, total", MONUMENTS)
@@ -240,7 +240,7 @@ SUNS = [
 @pytest.mark.parametrize("suns, totals, expected", SUNS)
 def test_sun_awards(suns, totals, expected):
     assert [sum(s) for s in suns] == totals
-    assert most_fewest(totals, tables.SUNS_MOST, tables.SUNS_FEWEST) == expected
+    assert most_fewest(totals, printed.SUNS_MOST, printed.SUNS_FEWEST) == expected
     scored = final_categories([{} for _ in suns], suns)
     assert [(by_key(c, "suns").points, by_key(c, "suns").reason) for c in scored] == expected
     assert [by_key(c, "suns").detail["total"] for c in scored] == totals

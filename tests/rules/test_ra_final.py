@@ -16,13 +16,13 @@ import pytest
 
 from companion.rules import get_ruleset
 from companion.rules.base import InvalidDocument
-from companion.rules.ra import tables
+from companion.rules.ra import printed
 from companion.rules.ra.final import score_final, validate_final
 
 
 def ep(**holdings) -> dict:
     """One epoch entry; civilization kinds may be passed directly (``art=1``)."""
-    civ = {kind: holdings.pop(kind) for kind in tables.CIVILIZATION_KINDS if kind in holdings}
+    civ = {kind: holdings.pop(kind) for kind in printed.CIVILIZATION_KINDS if kind in holdings}
     return {**holdings, "civilizations": civ}
 
 
@@ -74,7 +74,7 @@ def three_player_doc(epochs: int = 3) -> dict:
           ep(gods=1, pharaohs=4, agriculture=1, astronomy=1, writing=1, religion=1)]
     return {"game": "ra", "players": [
         player("Ana", ana[:epochs], {"pyramid": 4, "sphinx": 1, "temple": 3}, [13, 6, 2, 5]),
-        player("Bo", bo[:epochs], {kind: 1 for kind in tables.MONUMENT_KINDS if kind != "temple"},
+        player("Bo", bo[:epochs], {kind: 1 for kind in printed.MONUMENT_KINDS if kind != "temple"},
                [12, 9, 3, 4]),
         player("Cy", cy[:epochs], {"sphinx": 3, "temple": 2, "statue": 3}, [11, 10, 7, 8]),
     ]}
@@ -184,7 +184,7 @@ def test_partial_game_ties_share_a_rank_without_tiebreak():
 def test_missing_keys_mean_zero():
     # The same epoch-1 holdings, once with every zero spelt out and once with nothing at all.
     full = {"gods": 0, "pharaohs": 0, "niles": 0, "floods": 0, "gold": 0,
-            "civilizations": {kind: 0 for kind in tables.CIVILIZATION_KINDS}}
+            "civilizations": {kind: 0 for kind in printed.CIVILIZATION_KINDS}}
     spelt = {"players": [player(n, [copy.deepcopy(full)]) for n in ("Ana", "Bo", "Cy")]}
     bare = {"players": [{"name": n, "epochs": [{}]} for n in ("Ana", "Bo", "Cy")]}
     assert score_final(spelt) == score_final(bare)
@@ -261,7 +261,7 @@ def five_player_doc() -> dict:
         player("Ana", [ep(pharaohs=1, art=1, religion=1, writing=1),
                        ep(pharaohs=2, astronomy=1),
                        ep(gods=1, pharaohs=2)],
-               {kind: 1 for kind in tables.MONUMENT_KINDS}, [16, 7, 2]),
+               {kind: 1 for kind in printed.MONUMENT_KINDS}, [16, 7, 2]),
         player("Bo", [ep(gods=2, pharaohs=1, art=1),
                       ep(pharaohs=1),
                       ep(pharaohs=1, art=1, writing=1)],
@@ -570,12 +570,12 @@ def box_doc(tile: str, table) -> dict:
         epochs = []
         for count in counts:
             entry = ep()
-            if tile in tables.CIVILIZATION_KINDS:
+            if tile in printed.CIVILIZATION_KINDS:
                 entry["civilizations"][tile] = count
             else:
                 entry[tile] = count
             epochs.append(entry)
-        doc["players"].append(player(name, epochs, {}, tables.SUN_GROUPS[3][p]))
+        doc["players"].append(player(name, epochs, {}, printed.SUN_GROUPS[3][p]))
     return doc
 
 
@@ -642,7 +642,7 @@ def test_bad_suns(players, who, suns, expected):
 def test_sun_out_of_range_per_player_count(count, who, sun):
     # Start from the starting groups (valid), then give one player a sun the count lacks.
     doc = {"players": [player(f"P{p}", [ep()] * 3, {}, group)
-                       for p, group in enumerate(tables.SUN_GROUPS[count])]}
+                       for p, group in enumerate(printed.SUN_GROUPS[count])]}
     assert score_final(doc).complete is True
     doc["players"][who]["suns"][0] = sun
     assert violations(doc) == [("ra.sun_out_of_range", f"players.{who}.suns.0")]
@@ -650,7 +650,7 @@ def test_sun_out_of_range_per_player_count(count, who, sun):
 
 def test_two_players_hold_four_suns_each():
     doc = {"players": [player(f"P{p}", [ep()], {}, group[:3])
-                       for p, group in enumerate(tables.SUN_GROUPS[2])]}
+                       for p, group in enumerate(printed.SUN_GROUPS[2])]}
     assert violations(doc) == [("ra.sun_count", "players.0.suns"),
                                ("ra.sun_count", "players.1.suns")]
 
@@ -698,5 +698,5 @@ def test_validate_final_returns_a_normalised_copy():
     assert clean["players"][0]["name"] == "Ana Maria"
     assert clean["players"][1]["epochs"][0] == {
         "gods": 1, "pharaohs": 0, "niles": 0, "floods": 0, "gold": 0,
-        "civilizations": {kind: 0 for kind in tables.CIVILIZATION_KINDS}}
+        "civilizations": {kind: 0 for kind in printed.CIVILIZATION_KINDS}}
     assert clean["options"] == {"fame_floor_zero": True, "epoch3_single_net": True}

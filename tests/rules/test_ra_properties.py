@@ -17,7 +17,7 @@ import copy
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.rules.ra import tables
+from companion.rules.ra import printed
 from companion.rules.ra.final import score_final
 
 SETTINGS = settings(derandomize=True, max_examples=200, deadline=None)
@@ -35,11 +35,11 @@ def documents(draw, options=st.none()):
 
     epochs = draw(st.sampled_from((3, 1, 2, 3)))   # finished games twice as often
     # Whole-game budgets of the tiles removed after every epoch's scoring.
-    budget = {"gods": tables.BOX["god"], "gold": tables.BOX["gold"],
-              "floods": tables.BOX["flood"],
-              **{kind: tables.BOX[f"civ_{kind}"] for kind in tables.CIVILIZATION_KINDS}}
+    budget = {"gods": printed.BOX["god"], "gold": printed.BOX["gold"],
+              "floods": printed.BOX["flood"],
+              **{kind: printed.BOX[f"civ_{kind}"] for kind in printed.CIVILIZATION_KINDS}}
     # Kept tiles: only rises need new tiles from the box.
-    kept_left = {"pharaohs": tables.BOX["pharaoh"], "niles": tables.BOX["nile"]}
+    kept_left = {"pharaohs": printed.BOX["pharaoh"], "niles": printed.BOX["nile"]}
     held = {key: [0] * count for key in kept_left}
     players = [{"name": NAMES[p], "epochs": []} for p in range(count)]
     # Some players collect little or nothing, so that low scores, ties and the floor at 0
@@ -57,23 +57,23 @@ def documents(draw, options=st.none()):
                 held[key][p] = now
                 entry[key] = now
             civilizations = {}
-            for kind in tables.CIVILIZATION_KINDS:
+            for kind in printed.CIVILIZATION_KINDS:
                 civilizations[kind] = upto(min(budget[kind], caps[p], 2))
                 budget[kind] -= civilizations[kind]
             entry["civilizations"] = civilizations
             players[p]["epochs"].append(entry)
-    complete = epochs == tables.EPOCHS
+    complete = epochs == printed.EPOCHS
     if complete or draw(st.booleans()):
-        left = {kind: 5 for kind in tables.MONUMENT_KINDS}
+        left = {kind: 5 for kind in printed.MONUMENT_KINDS}
         for p, player in enumerate(players):
             monuments = {}
-            for kind in tables.MONUMENT_KINDS:
+            for kind in printed.MONUMENT_KINDS:
                 monuments[kind] = upto(min(left[kind], caps[p] + 1))
                 left[kind] -= monuments[kind]
             player["monuments"] = monuments
     if complete or draw(st.booleans()):
-        suns = draw(st.permutations(sorted(tables.suns_in_play(count))))
-        per = tables.suns_per_player(count)
+        suns = draw(st.permutations(sorted(printed.suns_in_play(count))))
+        per = printed.suns_per_player(count)
         for p, player in enumerate(players):
             player["suns"] = list(suns[1 + p * per: 1 + (p + 1) * per])   # suns[0]: centre
     doc = {"game": "ra", "players": players}
@@ -156,8 +156,8 @@ def test_categories_add_up_to_total(doc):
     for p in sheet.players:
         assert sum(c.points for c in p.categories) == p.total
         assert [(c.key, c.points) for c in p.categories if c.stage is None] == [
-            ("starting_fame", tables.STARTING_FAME)]
-        fame = tables.STARTING_FAME
+            ("starting_fame", printed.STARTING_FAME)]
+        fame = printed.STARTING_FAME
         for stage, after in enumerate(p.stage_totals, start=1):
             fame += sum(c.points for c in p.categories if c.stage == stage)
             assert fame == after

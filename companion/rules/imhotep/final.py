@@ -20,7 +20,7 @@ B sides and other options (spec §6.1, §6.5):
 * ``options.red_card_counts_for_wrath`` (default true): when false, only stones delivered by
   ship count for the Wrath, so ``delivered_to`` must list every monument (nothing is derived).
 * ``edition`` (or, as before, ``options.b_values``; a key in both is refused): the values of
-  the group's copy for the edition data (tables.EDITION); Burial Chamber B uses
+  the group's copy for the edition data (printed.EDITION); Burial Chamber B uses
   ``burial_chamber_b`` and Obelisks B ``obelisks_b``. Every unverified value the sides and
   player count rely on that the document does not give is scored with its default and
   listed in the Scoresheet's ``assumed``.
@@ -50,7 +50,7 @@ from typing import Any, Mapping, Sequence
 
 from ..base import (BoolField, IntField, InvalidDocument, ListField, Listing, N_,
                     ObjectField, RuleViolation, Scoresheet, Term, TextField, check_document)
-from . import tables as t
+from . import printed as t
 from .scoring import GameTally, PlayerTally, score_game
 
 PLAYER_COUNTS = t.PLAYER_COUNTS

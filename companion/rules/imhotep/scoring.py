@@ -16,7 +16,7 @@ Implements spec shared/rules/imhotep.md:
 * §5.4 the winner: most points, then most stones on the sled, then shared
   (:data:`TIEBREAK_MOST_SLED_STONES`).
 
-Both score-only mode (final.py) and the live referee (engine.py) build a :class:`GameTally`
+Both score-only mode (final.py) and the live referee (tally.py) build a :class:`GameTally`
 and call :func:`score_game`, so the same rules produce every Scoresheet.
 """
 
@@ -26,11 +26,11 @@ from dataclasses import dataclass, field
 from typing import Any, Hashable, Mapping, Sequence, TypeVar
 
 from ..base import Assumption, Category, PlayerScore, Scoresheet, TieBreak, competition_ranks
-from . import tables as t
+from . import printed as t
 
 T = TypeVar("T", bound=Hashable)
 
-# Reasons attached to categories (stable ids; the web layer labels them, tables.REASON_LABELS).
+# Reasons attached to categories (stable ids; the web layer labels them, printed.REASON_LABELS).
 SHARED = "shared"                       # §5.3 step 2: tied ranks share, rounded down
 NO_STONES = "no_stones"                 # §5.3 step 2: "at least one stone" to take part
 MISSING_MONUMENT = "missing_monument"   # §6.4 Wrath of the Pharaoh
@@ -207,7 +207,7 @@ class PlayerTally:
     colour: str
     track: int                               # the scoring track before final scoring
     obelisk: int                             # A: tower height; B: stones not in a tower
-    cards: Mapping[str, int]                 # kept cards by kind (tables.KEPT_CARDS)
+    cards: Mapping[str, int]                 # kept cards by kind (printed.KEPT_CARDS)
     sled: int                                # stones left on the sled (tie-break)
     delivered_to: frozenset[str]             # monuments this player delivered a stone to
     obelisk_towers: tuple[int, ...] = ()     # B: the values of this player's towers
@@ -279,7 +279,7 @@ def rank_players(names: Sequence[str], categories: Sequence[Sequence[Category]],
                  assumed: Sequence[Assumption] = ()) -> Scoresheet:
     """Totals and ranks (§5.4): most points; a tie goes to the most stones on the sled; if
     that ties too, the players share the rank. ``assumed``: the unverified defaults the
-    result relied on (tables.score_assumptions)."""
+    result relied on (printed.score_assumptions)."""
     totals = [sum(c.points for c in player) for player in categories]
     ranks = competition_ranks([(totals[p], sleds[p]) for p in range(len(names))])
     players = []

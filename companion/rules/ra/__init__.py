@@ -1,7 +1,11 @@
 """Ra (Reiner Knizia; alea/Ravensburger 1999): the game package registered with the seam.
 
 Spec: shared/rules/ra.md. Score-only mode lives in :mod:`.final`, the scoring rules in
-:mod:`.scoring`, the printed numbers in :mod:`.tables`.
+:mod:`.scoring`, the printed numbers in :mod:`.printed`. Live play: the state, its phases and
+tile kinds in :mod:`.state`, the set-up in :mod:`.setup`, the moves by family in :mod:`.turn`,
+:mod:`.auction` and :mod:`.disasters`, the epoch's end and the live score in :mod:`.epochs`,
+what a phone may do in :mod:`.prompts`, the move table in :mod:`.referee`; :mod:`.ui` holds
+what only Ra's templates read.
 """
 
 from __future__ import annotations
@@ -11,7 +15,11 @@ from typing import Any, Mapping, Sequence
 
 from ..base import (BoolField, Capability, Catalogue, ChoiceField, Edition, GameRules,
                     Labels, ListField, N_, ObjectField, SEAT_LABEL, ScoreForm, register)
-from . import engine, final, tables
+from . import epochs, final, printed, ui
+from .referee import REFEREE
+from .setup import setup as setup_game
+from .state import is_over
+from .turn import chance
 
 
 class RaRuleset(GameRules):
@@ -26,11 +34,11 @@ class RaRuleset(GameRules):
         # the BGG link in the README of https://github.com/nbogie/ra-haskell
         bgg_id=12, bgg_source="https://boardgamegeek.com/boardgame/12/ra",
         default_players=4, order=1)
-    labels = Labels(categories=tables.CATEGORY_LABELS, reasons=tables.REASON_LABELS,
+    labels = Labels(categories=printed.CATEGORY_LABELS, reasons=printed.REASON_LABELS,
                     tiebreaks={"ra.highest_sun": N_("highest sun")},
                     stage=N_("Epoch %(stage)d"))
     score_form = ScoreForm(
-        stage_key="epochs", stages=tables.EPOCHS,
+        stage_key="epochs", stages=printed.EPOCHS,
         add_stage_label=N_("Add the next epoch"), remove_stage_label=N_("Remove the last epoch"),
         stage_hint=N_("What each player holds when the epoch is scored, after disasters. "
                       "Empty boxes count as 0."),
@@ -51,7 +59,7 @@ class RaRuleset(GameRules):
 
     def form_sizes(self, players: int, stages: int) -> dict[str, int]:
         """How many entries each list of the final-state form has (suns depend on players)."""
-        suns = tables.suns_per_player(players) if players in tables.SUN_GROUPS else 3
+        suns = printed.suns_per_player(players) if players in printed.SUN_GROUPS else 3
         return {"players": players, "players.*.epochs": stages, "players.*.suns": suns}
 
     def score_final(self, document):
@@ -62,7 +70,7 @@ class RaRuleset(GameRules):
 
     def setup_schema(self, players: int) -> ObjectField:
         """§3 step 5: which sun group each seat received."""
-        groups = tables.SUN_GROUPS.get(players, ())
+        groups = printed.SUN_GROUPS.get(players, ())
         choice = ChoiceField("group", N_("Suns"), tuple(
             (list(group), " · ".join(map(str, group))) for group in groups))
         return ObjectField("setup", N_("Set-up"), (
@@ -71,35 +79,29 @@ class RaRuleset(GameRules):
 
     def default_setup(self, players: int) -> dict[str, Any]:
         """The groups in the printed order; the table says what was really dealt."""
-        return {"sun_groups": [list(g) for g in tables.SUN_GROUPS.get(players, ())]}
+        return {"sun_groups": [list(g) for g in printed.SUN_GROUPS.get(players, ())]}
 
     def setup(self, options: Mapping[str, Any], names: Sequence[str],
               setup: Mapping[str, Any], edition: Edition) -> dict[str, Any]:
         """A fresh game; raises RuleViolation for a wrong player count or sun deal."""
-        return engine.setup(options, names, setup.get("sun_groups"))
+        return setup_game(options, names, setup.get("sun_groups"))
 
-    apply = staticmethod(engine.apply)
-    validate = staticmethod(engine.validate)
-    awaiting = staticmethod(engine.awaiting)
-    chance = staticmethod(engine.chance)
-    prompts = staticmethod(engine.prompts)
-    legal_moves = staticmethod(engine.legal_moves)
-    is_over = staticmethod(engine.is_over)
-    score = staticmethod(engine.score)
-    final_document = staticmethod(engine.final_document)
-    tile_label = staticmethod(engine.tile_label)      # for Ra's own templates
-    tile_kinds = engine.ALL_KINDS
+    referee = REFEREE
+    ui = ui
+    chance = staticmethod(chance)
+    score = staticmethod(epochs.score)
+    final_document = staticmethod(epochs.final_document)
 
     def scores_visible(self, state: Mapping[str, Any], options: Mapping[str, Any]) -> bool:
         """Fame is public at the end, or throughout if the table chose so (§8 E11)."""
-        return engine.is_over(state) or not options.get("hide_fame_during_play", True)
+        return is_over(state) or not options.get("hide_fame_during_play", True)
 
     def view(self, state: Mapping[str, Any], seat: int | None,
              options: Mapping[str, Any]) -> dict[str, Any]:
         """What a phone may see (§8 E11): fame hidden until the end unless the table chose
         otherwise; bag counts only with ``show_bag_counts``."""
         shown = dict(state)
-        if options.get("hide_fame_during_play", True) and not engine.is_over(state):
+        if options.get("hide_fame_during_play", True) and not is_over(state):
             # tablets lie face down: each player knows only their own fame
             shown["fame"] = [fame if index == seat else None
                              for index, fame in enumerate(state["fame"])]

@@ -14,7 +14,7 @@ from typing import Any, Iterator, Mapping, Sequence
 from ..base import (BoolField, IntField, InvalidDocument, ListField, Listing, N_,
                     ObjectField,
                     RuleViolation, Scoresheet, TextField, check_document)
-from . import tables as t
+from . import printed as t
 from .scoring import EpochHoldings, ScoringOptions, score_game
 
 EPOCH_SCHEMA = ObjectField("epoch", N_("Epoch"), (

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import Mapping, Sequence
 
 from ..base import Category, PlayerScore, Scoresheet, TieBreak, competition_ranks
-from . import tables as t
+from . import printed as t
 
 # Reasons attached to categories (stable ids; the web layer labels them).
 MOST = "most"

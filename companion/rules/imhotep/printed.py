@@ -77,7 +77,6 @@ ROUND_CARDS: Mapping[int, tuple[tuple[int, ...], ...]] = MappingProxyType({
     4: ((4, 4, 2, 1), (4, 3, 3, 2), (4, 3, 3, 3), (3, 3, 3, 2), (4, 4, 3, 2), (4, 4, 2, 2),
         (4, 3, 2, 2)),
 })
-ROUND_CARDS_PER_COUNT = 7
 
 
 def fits_tokens(ships: Sequence[int]) -> bool:
@@ -107,7 +106,6 @@ OBELISK_A_RANK_POINTS: Mapping[int, tuple[int, ...]] = MappingProxyType({
 # agreed. Placement n (1-based) scores PYRAMID_A_VALUES[n - 1]; later stones go beside the
 # board and score 1 (SEED "každý další kámen ... vynese 1 bod").
 PYRAMID_A_VALUES: tuple[int, ...] = (2, 1, 3, 2, 4, 3, 2, 1, 3, 2, 3, 1, 3, 4)
-PYRAMID_A_LEVELS: tuple[int, ...] = (1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 3)
 PYRAMID_OVERFLOW_POINTS = 1
 assert sum(PYRAMID_A_VALUES) == 34
 
