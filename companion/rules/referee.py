@@ -114,6 +114,19 @@ class PendingQueue:
         return None if head is None else Awaiting.one(head["seat"])
 
 
+class BadArgument(Exception):
+    """Raised by a move's check (or change) when argument ``path`` (dotted, as in
+    ``gods.0.a``) is missing or wrong in a way its declaration cannot say; the referee refuses
+    the move as ``<game>.bad_move`` naming the argument in the player's words
+    (:meth:`Referee.bad_argument`), so a move family needs no reference to the finished
+    referee table."""
+
+    def __init__(self, path: str, problem: str = N_("This is required.")):
+        super().__init__(path)
+        self.path = path
+        self.problem = problem
+
+
 @dataclass(frozen=True)
 class MoveRule:
     """One kind of move, declared once: the phases it fits, its arguments, check and change.
@@ -263,7 +276,10 @@ class Referee:
                                    "%(waiting)s."),
                                 move=rule.label, waiting=self.phase_labels.get(phase, Term(phase)))
         if rule.check:
-            rule.check(state, seat, args)
+            try:
+                rule.check(state, seat, args)
+            except BadArgument as bad:
+                raise self.bad_argument(rule.kind, bad.path, bad.problem) from None
         return rule, args
 
     def prompts_for(self, state: Mapping[str, Any], seat: int) -> dict[str, Any]:
@@ -289,7 +305,10 @@ class Referee:
         rule, args = self.check(state, seat, move)
         draft = Draft(state)
         if rule.change:
-            rule.change(draft, seat, args)
+            try:
+                rule.change(draft, seat, args)
+            except BadArgument as bad:
+                raise self.bad_argument(rule.kind, bad.path, bad.problem) from None
         if self.after:
             self.after(draft)
         return draft.state

@@ -7,7 +7,7 @@ import pytest
 
 from companion.rules.base import (Awaiting, BoolField, ChoiceField, Edition, IntField,
                                   ListField, N_, ObjectField, RuleViolation, Term)
-from companion.rules.referee import MoveRule, Referee
+from companion.rules.referee import BadArgument, MoveRule, Referee
 from tests.toygame import TOY, ToyGuess
 
 from .refusals import assert_refused
@@ -81,6 +81,21 @@ def test_an_argument_refused_by_a_check_is_named_the_same_way():
     violation = REFEREE.bad_argument("enter", "gods.0.b")
     assert violation.field == "move.gods.0.b"
     assert violation.render() == "Gods › God 1 › Second threshold: This is required."
+
+
+def test_a_check_may_refuse_an_argument_without_the_referee_table():
+    def needs_kinds_with_three_gods(state, seat, args):
+        if len(args["gods"]) == 3 and not args["kinds"]:
+            raise BadArgument("kinds", N_("Three gods need their kinds."))
+
+    referee = Referee("demo", (MoveRule("enter", Term(N_("enter values")), args=RULES[0].args,
+                                        check=needs_kinds_with_three_gods),),
+                      phase_of=lambda s: "any", awaited=lambda s: Awaiting.one(0),
+                      over=lambda s: False, phase_labels={})
+    with pytest.raises(RuleViolation) as caught:
+        referee.apply({}, 0, {"type": "enter", "gods": [{"a": 1}] * 3, "sure": True})
+    assert caught.value.code == "demo.bad_move" and caught.value.field == "move.kinds"
+    assert caught.value.render() == "Kinds: Three gods need their kinds."
 
 
 def test_game_rules_derive_the_live_members_from_the_referee():
