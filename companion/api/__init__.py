@@ -5,12 +5,10 @@ Errors are always ``{"error": code, "message": ..., "field": ...}`` with a 4xx s
 
 from __future__ import annotations
 
-from typing import Any
-
 from flask import Blueprint, jsonify, request
 from flask_babel import gettext as _
 
-from .. import db, express
+from .. import db
 from ..i18n import violation_body
 from ..rules import all_rulesets
 from ..rules.base import InvalidDocument
@@ -42,7 +40,7 @@ def score():
     if document is None:
         return error("bad_json", _("The request body must be a JSON document."), 400)
     try:
-        sheet = _scored(document)
+        sheet = score_to_keep(ruleset_for(document), document)
     except InvalidDocument as invalid:
         body = violation_body(invalid.first)
         body["errors"] = [violation_body(v) for v in invalid.violations]
@@ -54,18 +52,6 @@ def score():
         answer["table"] = table.id
         answer["table_token"] = keeper
     return answer
-
-
-def _scored(document: Any):
-    """The score sheet of a final-state document, or InvalidDocument."""
-    return score_to_keep(ruleset_for(document), document)
-
-
-@express.lane("api.score")
-def express_score(token: str | None, document: Any) -> dict[str, Any]:
-    """A score on the express lane (no ``?save``): the sheet. A refused document raises
-    InvalidDocument, which leaves the request to the view (it answers in the reader's words)."""
-    return _scored(document).as_dict()
 
 
 from . import tables  # noqa: E402,F401  (registers the live-table endpoints on bp)
