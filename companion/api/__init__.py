@@ -8,7 +8,7 @@ from __future__ import annotations
 from flask import Blueprint, jsonify, request
 from flask_babel import gettext as _
 
-from .. import db
+from .. import db, guard
 from ..i18n import violation_body
 from ..rules import all_rulesets
 from ..rules.base import InvalidDocument
@@ -16,6 +16,7 @@ from ..services.scoring import ruleset_for, save_scored_table, score_to_keep
 from ..services.tables import new_token
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
+bp.before_request(guard.parse_json_body)     # a refused JSON body never reaches a view
 
 
 def error(code: str, message: str, status: int, field: str | None = None):
