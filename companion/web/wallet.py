@@ -189,14 +189,6 @@ def remember_group(group_id: int, token: str) -> None:
     wallet.dirty = True
 
 
-def forget_group(group_id: int) -> None:
-    wallet = _wallet()
-    kept = [entry for entry in wallet.groups if entry[0] != group_id]
-    if kept != wallet.groups:
-        wallet.groups = kept
-        wallet.dirty = True
-
-
 def held_groups() -> list[tuple[int, str]]:
     """Every (group id, token) this phone holds, most recent first."""
     return list(_wallet().groups)
