@@ -19,7 +19,7 @@ request threads. The body may be at most ``MAX_CONTENT_LENGTH`` bytes (a BG Stat
 little more), chunked or not, else 413; a body that stops arriving for
 ``REQUEST_BODY_SECONDS`` (10 s), or takes longer than ``REQUEST_BODY_TOTAL_SECONDS`` (60 s) in
 all, is answered 408. Both answers come from the Flask app (JSON under /api/, a page
-elsewhere, in the reader's language), which is told by :data:`REFUSED` in its environ. The
+elsewhere, in the reader's language), which is told by :data:`REFUSED` in the scope. The
 body read is handed to Flask as its ``wsgi.input`` (:class:`_ReadBody`), so the request thread
 never waits on the loop for it.
 
@@ -61,7 +61,7 @@ STREAM_HEADERS = [(b"content-type", b"text/event-stream; charset=utf-8"),
 
 
 # Request bodies (read on the loop before Flask sees them).
-REFUSED = "scribe.body_refused"   # in the environ given to Flask: 408 or 413, answered there
+REFUSED = "scribe.body_refused"   # in the scope given to Flask: 408 or 413, answered there
 BODY = "scribe.body"              # in the scope given to a2wsgi: the body read on the loop
 BODY_SECONDS = 10.0               # the longest silence while a body arrives
 BODY_TOTAL_SECONDS = 60.0         # the longest a whole body may take

@@ -45,6 +45,7 @@ DEFAULT_LIMITS = {
 }
 
 limiter = Limiter(key_func=get_remote_address, in_memory_fallback_enabled=True)
+LIMITER_HOOKS = "scribe.limiter_hooks"     # the limiter's request hooks, taken off the app
 
 
 def _configured(key: str) -> Callable[[], str]:
@@ -103,9 +104,6 @@ def _count_and_tell(response: Response) -> Response:
     for hook in answered.teardown:
         hook(None)
     return response
-
-
-LIMITER_HOOKS = "scribe.limiter_hooks"     # the limiter's request hooks, taken off the app
 
 
 join_guesses = _limited(limiter.shared_limit(_configured("RATE_LIMIT_JOIN"),
