@@ -28,11 +28,12 @@ from pathlib import Path
 
 from openskill.models import PlackettLuce
 
+from companion.rules import all_rulesets
 from companion.services import ladder
-from companion.services.groups import GAME_IDS
 from companion.services.history import Line, Play
 
 PLAYERS = 80
+GAME_IDS = [ruleset.id for ruleset in all_rulesets()]     # the games a group may play
 
 
 def synthetic(count: int, seed: int = 2026) -> list[Play]:

@@ -12,10 +12,9 @@ PostgreSQL + Redis, the scaled one: database ``scribe_bench``, created if missin
   * the bare baselines (benchmarks/bare_app.py) under the same server stack (gunicorn,
     companion.asgi.ScribeWorker, a2wsgi, 2 workers x 8 threads), and under plain gunicorn
     gthread (2 workers x 8 threads), for honesty;
-and measures, with an asyncio HTTP client (aiohttp). Scribe answers an accepted move or score
-on its express lane (companion/express.py: the server's thread pool, no WSGI, no Flask
-request); every refusal goes through Flask, as a phone's mistakes do. The bare endpoints are
-Flask views, as the issue that asked for this benchmark defined them.
+and measures, with an asyncio HTTP client (aiohttp). Every Scribe request goes through its
+Flask app, as every request does (design.md §3: one path per request); the bare endpoints are
+Flask views too, as the issue that asked for this benchmark defined them.
 
 What it measures:
 

@@ -13,10 +13,9 @@ state cache is warm), validates and applies the move, bumps the version with a c
 UPDATE, appends the move, writes the Results at the end, and answers the phone's view.
 Requests are interleaved game by game so that both see the same machine state.
 
-Printed: requests/s, p50 and p99 latency for both, the ratio (target >= 0.6), the same moves
-answered by the express lane's handler (what ``serve`` runs for an accepted move, without
-Flask's request), and the mean time to validate + apply a whole random game in the engine
-alone (target < 10 ms). The over-the-wire figures are benchmarks/bench_live_load.py's.
+Printed: requests/s, p50 and p99 latency for both, the ratio (target >= 0.6), and the mean
+time to validate + apply a whole random game in the engine alone (target < 10 ms). The
+over-the-wire figures are benchmarks/bench_live_load.py's.
 """
 
 from __future__ import annotations
@@ -95,29 +94,6 @@ def play(client, table: str, tokens: list[str], log: Log, timings: list[float],
         assert response.status_code == 200, response.get_data(as_text=True)
 
 
-def lane(client, games) -> list[float]:
-    """The moves of ``games`` again, on new tables, each answered by the express lane's
-    handler as ``serve`` runs it (companion/express.py), without the HTTP server: what an
-    accepted move costs once Flask's request machinery is skipped."""
-    from concurrent.futures import ThreadPoolExecutor
-
-    from companion.express import ExpressLane
-
-    express = ExpressLane(client.application, ThreadPoolExecutor(1))
-    handler = express.lanes["api.submit_move"]
-    timings: list[float] = []
-    for number, (game, options, names, setup, log) in enumerate(games):
-        table, tokens = open_table(client, game, options, names, setup)
-        for version, (seat, move) in enumerate(log):
-            body = json.dumps({"move": move, "version": version,
-                               "idempotency_key": f"lane{number}m{version}"}).encode()
-            started = time.perf_counter()
-            answer = express._run(handler, tokens[seat], body, {"table_id": table})
-            timings.append(time.perf_counter() - started)
-            assert answer is not None, (number, version)
-    return timings
-
-
 def figures(timings: list[float]) -> tuple[float, float, float]:
     """(requests/s, p50 ms, p99 ms)."""
     ordered = sorted(timings)
@@ -156,7 +132,6 @@ def measure(label: str, games, profile: bool) -> None:
             play(scribe, table, tokens, log, [] if warm_up else scribe_times, number)
             if profiler and not warm_up:
                 profiler.disable()
-        lane_times = lane(scribe, games[1:])
     measured = games[1:]
     moves = sum(len(log) for *_, log in measured)
     bare_rps, bare_p50, bare_p99 = figures(bare_times)
@@ -168,9 +143,6 @@ def measure(label: str, games, profile: bool) -> None:
     print(f"  POST /api/v1/tables/{{id}}/moves: {rps:7.0f} req/s   p50 {p50:6.2f} ms   "
           f"p99 {p99:6.2f} ms")
     print(f"  ratio moves/bare: {rps / bare_rps:.2f} (target >= 0.6)")
-    lane_rps, lane_p50, lane_p99 = figures(lane_times)
-    print(f"  the same moves on serve's express lane (no Flask request): {lane_rps:7.0f} req/s"
-          f"   p50 {lane_p50:6.2f} ms   p99 {lane_p99:6.2f} ms   ratio {lane_rps / bare_rps:.2f}")
     print(f"  engine alone, validate + apply a whole game: {replay_time(measured)[0]:.2f} ms "
           f"(best of 3; target < 10 ms)")
     if profiler:

@@ -51,7 +51,7 @@ def _serve(args: argparse.Namespace) -> int:
     (live-update streams on asyncio, no thread per phone) around the Flask app."""
     from gunicorn.app.base import BaseApplication
 
-    from . import create_app, db
+    from . import create_app
     from .config import Config, lan_url, remember_served_url
 
     config = Config()

@@ -9,7 +9,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from flask import Flask
+from flask import Flask, Request
+from flask.sessions import SecureCookieSession, SecureCookieSessionInterface
 from flask_wtf import CSRFProtect
 
 from .config import Config, clean_public_url, lan_url
@@ -29,18 +30,15 @@ def create_app(config: Any = None) -> Flask:
     app.config["PUBLIC_URL"] = clean_public_url(app.config.get("PUBLIC_URL")) or lan_url()
     Path(app.instance_path).mkdir(parents=True, exist_ok=True)
 
-    from . import db, guard, i18n
+    from . import db, guard, hooks, i18n
     from .services import broker
     from .api import bp as api_bp
     from .web import assets, errors, groups, limits, live, main, printing, score, wallet
 
     guard.init_app(app)
-    assets.init_app(app)           # compression and long-lived, versioned static files
     db.init_app(app)
     broker.init_app(app)
     i18n.init_app(app)
-    csrf.init_app(app)
-    csrf.exempt(api_bp)            # the JSON API uses no cookies, so no cross-site forgery
     app.register_blueprint(main.bp)
     app.register_blueprint(score.bp)
     app.register_blueprint(live.bp)
@@ -50,7 +48,24 @@ def create_app(config: Any = None) -> Flask:
     from .links import public_url
     app.jinja_env.globals["public_url"] = public_url     # links shown to be typed or scanned
     app.register_blueprint(api_bp)
-    wallet.init_app(app)
     limits.init_app(app)
     errors.init_app(app)
+    # What only the pages need runs for the pages' blueprints only, not for the JSON API: it
+    # uses no cookies (no session, no cross-site forgery, no wallet) and answers JSON, which
+    # is never compressed (design.md §3: a move pays for nothing it does not use).
+    pages = [name for name in app.blueprints if name != api_bp.name]
+    app.session_interface = PagesSession()
+    hooks.for_blueprints(app, hooks.taken(app, csrf.init_app), pages)
+    assets.init_app(app, pages)    # compression and long-lived, versioned static files
+    wallet.init_app(app, pages)
     return app
+
+
+class PagesSession(SecureCookieSessionInterface):
+    """Flask's signed cookie session, opened for pages only: the API's requests (bearer
+    tokens, no cookies) skip reading and checking the cookie."""
+
+    def open_session(self, app: Flask, request: Request) -> SecureCookieSession | None:
+        if request.path.startswith("/api/"):
+            return None            # Flask gives the request an empty, read-only session
+        return super().open_session(app, request)

@@ -3,8 +3,7 @@
 An open Server-Sent Events stream costs a coroutine and a queue here, not a request thread
 (design.md §3: a club evening is hundreds of phones), and a closed one is released as soon as
 uvicorn reports the disconnect. Every other request goes to the Flask app through
-``a2wsgi.WSGIMiddleware`` (a thread pool), so the app is unchanged; only an accepted move or
-score is answered on the same pool without Flask (the express lane, :mod:`companion.express`).
+``a2wsgi.WSGIMiddleware`` (a thread pool): one path per request (design.md §3).
 
 How a stream learns of a new version, in each server process (gunicorn worker):
   * a change committed by this process is announced at once (``broker.add_announcer``);
@@ -20,7 +19,9 @@ request threads. The body may be at most ``MAX_CONTENT_LENGTH`` bytes (a BG Stat
 little more), chunked or not, else 413; a body that stops arriving for
 ``REQUEST_BODY_SECONDS`` (10 s), or takes longer than ``REQUEST_BODY_TOTAL_SECONDS`` (60 s) in
 all, is answered 408. Both answers come from the Flask app (JSON under /api/, a page
-elsewhere, in the reader's language), which is told by :data:`REFUSED` in the scope.
+elsewhere, in the reader's language), which is told by :data:`REFUSED` in the scope. The
+body read is handed to Flask as its ``wsgi.input`` (:class:`_ReadBody`), so the request thread
+never waits on the loop for it.
 
 A stream starts with the versions the phone missed (``Last-Event-ID`` or ``?version=``), then
 sends every version in order (:mod:`companion.services.live_events`, shared with the Flask
@@ -30,6 +31,7 @@ route that ``flask run`` and the test client use).
 from __future__ import annotations
 
 import asyncio
+import io
 import logging
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -42,7 +44,6 @@ from flask_babel import gettext as _
 from werkzeug.exceptions import HTTPException
 from uvicorn_worker import UvicornWorker
 
-from .express import ExpressLane, header as _header
 from .services import bgstats, broker, live_events
 from .services.broker import CHANNEL
 
@@ -61,6 +62,7 @@ STREAM_HEADERS = [(b"content-type", b"text/event-stream; charset=utf-8"),
 
 # Request bodies (read on the loop before Flask sees them).
 REFUSED = "scribe.body_refused"   # in the scope given to Flask: 408 or 413, answered there
+BODY = "scribe.body"              # in the scope given to a2wsgi: the body read on the loop
 BODY_SECONDS = 10.0               # the longest silence while a body arrives
 BODY_TOTAL_SECONDS = 60.0         # the longest a whole body may take
 # Views that take a larger body than MAX_CONTENT_LENGTH (by endpoint).
@@ -264,7 +266,7 @@ class StreamHub:
 class ScribeASGI:
     """The ASGI app: event streams here, every other request to Flask."""
 
-    def __init__(self, flask_app: Flask, threads: int = 8, express: bool = True):
+    def __init__(self, flask_app: Flask, threads: int = 8):
         self.flask_app = flask_app
         engine = flask_app.extensions["scribe.engine"]
         redis_url = flask_app.config.get("REDIS_URL")
@@ -273,15 +275,13 @@ class ScribeASGI:
                              redis_url)
         self.keepalive_seconds = live_events.KEEPALIVE_SECONDS
         broker.add_announcer(flask_app, self.hub.announce_threadsafe)
-        self.wsgi = WSGIMiddleware(flask_app, workers=threads)
+        self.wsgi = WSGIMiddleware(_ReadBody(flask_app), workers=threads)
         config = flask_app.config
         self.max_body = int(config.get("MAX_CONTENT_LENGTH") or 1024 * 1024)
         self.body_seconds = float(config.get("REQUEST_BODY_SECONDS") or BODY_SECONDS)
         self.body_total_seconds = float(config.get("REQUEST_BODY_TOTAL_SECONDS")
                                         or BODY_TOTAL_SECONDS)
         self._urls = flask_app.url_map.bind("localhost")
-        # Accepted moves and scores skip Flask (companion/express.py); the rest is Flask's.
-        self.express = (ExpressLane(flask_app, self.wsgi.executor) if express else None)
         _answer_refused_bodies(flask_app)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
@@ -294,72 +294,59 @@ class ScribeASGI:
                 await self._stream(scope, receive, send, table_id)
                 return
         if scope["type"] == "http":
-            endpoint, values = self._route(scope)
-            read = await self._read_body(scope, receive, endpoint)
-            if read is None:                    # the client went away before its body came
+            scope = await self._read_body(scope, receive)
+            if scope is None:                   # the client went away before its body came
                 return
-            scope, body = read
-            handler = (self.express.handler_for(scope, endpoint, values)
-                       if self.express is not None and REFUSED not in scope else None)
-            if handler is not None and await self.express.answer(scope, body, handler, values,
-                                                                 send):
-                return
-            receive = _replaying(body, receive)
         await self.wsgi(scope, receive, send)
 
     # ---- request bodies ------------------------------------------------------------------
 
-    def _route(self, scope: Scope) -> tuple[str | None, dict[str, Any]]:
-        """The Flask endpoint and path values of a request that may carry a body (None for
-        the others, and for an address the app does not know)."""
+    def body_limit(self, scope: Scope) -> int:
+        """How many bytes the body of this request may have (its endpoint is looked up only
+        for a body larger than every endpoint but a few accept)."""
         if scope["method"] in _NO_BODY_METHODS:
-            return None, {}
+            return self.max_body
         try:
-            return self._urls.match(scope["path"], method=scope["method"])
+            endpoint, _values = self._urls.match(scope["path"], method=scope["method"])
         except HTTPException:
-            return None, {}
+            return self.max_body
+        return max(self.max_body, LARGER_BODIES.get(endpoint, 0))
 
-    def body_limit(self, endpoint: str | None) -> int:
-        """How many bytes the body of a request to ``endpoint`` may have."""
-        return max(self.max_body, LARGER_BODIES.get(endpoint or "", 0))
-
-    async def _read_body(self, scope: Scope, receive: Receive, endpoint: str | None
-                         ) -> "tuple[Scope, bytes] | None":
-        """Read the whole body here, on the loop: (the scope, the body), the scope marked
-        :data:`REFUSED` (and the body empty) when the body is too large or too slow; None
-        when the client disconnected."""
-        limit = self.body_limit(endpoint)
+    async def _read_body(self, scope: Scope, receive: Receive) -> "Scope | None":
+        """Read the whole body here, on the loop: the scope with the body under :data:`BODY`,
+        or marked :data:`REFUSED` (and the body empty) when the body is too large or too
+        slow; None when the client disconnected."""
+        limit = self.max_body
         declared = _header(scope, b"content-length")
-        refused = None
-        chunks: list[bytes] = []
         if declared is not None and declared.strip().isdigit() and int(declared) > limit:
-            refused = 413                       # said so before sending: nothing is read
-        else:
-            loop = asyncio.get_running_loop()
-            deadline = loop.time() + self.body_total_seconds
-            size = 0
-            while True:
-                wait = min(self.body_seconds, deadline - loop.time())
-                try:
-                    if wait <= 0:
-                        raise asyncio.TimeoutError
-                    message = await asyncio.wait_for(receive(), wait)
-                except asyncio.TimeoutError:
-                    refused = 408
-                    break
-                if message["type"] == "http.disconnect":
-                    return None
-                chunk = message.get("body", b"")
-                size += len(chunk)
-                if size > limit:
-                    refused = 413
-                    break
-                chunks.append(chunk)
-                if not message.get("more_body", False):
-                    break
-        if refused is not None:
-            return {**scope, REFUSED: refused}, b""
-        return scope, b"".join(chunks)
+            limit = self.body_limit(scope)
+            if int(declared) > limit:           # said so before sending: nothing is read
+                return {**scope, REFUSED: 413, BODY: b""}
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + self.body_total_seconds
+        chunks: list[bytes] = []
+        size = 0
+        while True:
+            wait = min(self.body_seconds, deadline - loop.time())
+            try:
+                if wait <= 0:
+                    raise TimeoutError
+                async with asyncio.timeout(wait):
+                    message = await receive()
+            except TimeoutError:
+                return {**scope, REFUSED: 408, BODY: b""}
+            if message["type"] == "http.disconnect":
+                return None
+            chunk = message.get("body", b"")
+            size += len(chunk)
+            if size > limit and limit == self.max_body:
+                limit = self.body_limit(scope)      # one of the few that take more?
+            if size > limit:
+                return {**scope, REFUSED: 413, BODY: b""}
+            chunks.append(chunk)
+            if not message.get("more_body", False):
+                break
+        return {**scope, BODY: chunks[0] if len(chunks) == 1 else b"".join(chunks)}
 
     async def _lifespan(self, receive: Receive, send: Send) -> None:
         while True:
@@ -447,18 +434,26 @@ def _answer_refused_bodies(flask_app: Flask) -> None:
         hooks.insert(0, refuse_body)
 
 
-def _replaying(body: bytes, receive: Receive) -> Receive:
-    """A ``receive`` that hands over the body read already, at once, then listens on."""
-    handed = False
+class _ReadBody:
+    """The Flask app, given the body read on the loop (:data:`BODY`) as its ``wsgi.input``:
+    the request thread reads it from memory instead of asking the loop for it."""
 
-    async def replay() -> dict[str, Any]:
-        nonlocal handed
-        if not handed:
-            handed = True
-            return {"type": "http.request", "body": body, "more_body": False}
-        return await receive()
+    def __init__(self, app: Flask):
+        self.app = app
 
-    return replay
+    def __call__(self, environ: dict[str, Any], start_response: Any) -> Any:
+        body = environ["asgi.scope"].get(BODY)
+        if body is not None:
+            environ["wsgi.input"] = io.BytesIO(body)
+        return self.app(environ, start_response)
+
+
+def _header(scope: Scope, name: bytes) -> str | None:
+    """The first value of the header ``name`` (lower case) of an ASGI request."""
+    for key, value in scope.get("headers", ()):
+        if key == name:
+            return value.decode("latin-1")
+    return None
 
 
 async def _disconnected(receive: Receive) -> None:

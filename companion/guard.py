@@ -1,9 +1,12 @@
 """What every request passes before a view sees it, and every answer on its way out (issue 10).
 
-* JSON bodies are parsed once, here: NaN and Infinity, nesting deeper than ``MAX_DEPTH``,
-  strings that are not valid Unicode (a lone surrogate such as ``"\\ud800"``) or hold control
-  characters, and whole numbers beyond ``MAX_INT`` are refused with a 422 naming the field
-  (``{"error", "message", "field"}``) — so no view, service or database ever meets them.
+* JSON bodies are parsed once, here, before any API view runs (:func:`parse_json_body`; the
+  view reuses that parse through ``request.get_json()``): NaN and Infinity, nesting deeper
+  than ``MAX_DEPTH``, strings that are not valid Unicode (a lone surrogate such as
+  ``"\\ud800"``) or hold control characters, and whole numbers beyond ``MAX_INT`` are
+  refused with a 422 naming the field (``{"error", "message", "field"}``) — so no view,
+  service or database ever meets them (pages take no JSON; one that read it would get it
+  through :func:`safe_loads` all the same).
 * Ids in paths are bounded (``<int:…>`` matches 0 … 2³¹−1 only), so a 20-digit id is a 404,
   not an overflow in the database.
 * JSON answers are written by orjson (:class:`JSONProvider`), JSON bodies read by
@@ -23,7 +26,6 @@ import orjson
 from flask import Flask, current_app, jsonify, render_template, request
 from flask.json.provider import DefaultJSONProvider
 from flask_babel import gettext
-from werkzeug.exceptions import RequestEntityTooLarge
 from werkzeug.routing import IntegerConverter
 
 from .rules.base import N_, RuleViolation
@@ -136,7 +138,7 @@ def parameter_problem() -> RuleViolation | None:
             if problem is not None:
                 problem.field = name
                 return problem
-    sources = [request.args]
+    sources = [request.args] if request.environ.get("QUERY_STRING") else []
     if request.method not in ("GET", "HEAD", "OPTIONS") and request.mimetype in (
             "application/x-www-form-urlencoded", "multipart/form-data"):
         limit = request.max_content_length
@@ -153,6 +155,70 @@ def parameter_problem() -> RuleViolation | None:
     return None
 
 
+# Characters text_problem refuses as a JSON text may hold them raw: NUL (raw C0 characters
+# are not valid JSON, but a UTF-16 or UTF-32 text holds NUL bytes), DEL, and in UTF-8 a C1
+# character (C2 80-9F) or a surrogate (ED A0-BF); in a text already decoded, the same.
+_RAW_SUSPECTS = ((b"\xc2", range(0x80, 0xA0)), (b"\xed", range(0xA0, 0xC0)))
+_SUSPECT_CHARACTER = re.compile(r"[\x00\x7f-\x9f\ud800-\udfff]")
+
+
+def _refused_escape(code: int) -> bool:
+    """Whether the character ``\\u`` + ``code`` is one text_problem refuses."""
+    return (code < 0x20 and code not in (0x09, 0x0A, 0x0D)) or 0x7F <= code <= 0x9F \
+        or 0xD800 <= code <= 0xDFFF
+
+
+def _storable_texts(data: str | bytes) -> bool:
+    """Whether every string (keys included) of the JSON text ``data`` is storable, told from
+    the text alone: no refused character raw, none escaped (False: perhaps one is, and
+    :func:`check_value` finds it)."""
+    if isinstance(data, str):
+        if _SUSPECT_CHARACTER.search(data) is not None:
+            return False
+        backslash: str | bytes = "\\"
+    else:
+        if b"\x00" in data or b"\x7f" in data:
+            return False
+        for lead, refused in _RAW_SUSPECTS:
+            at = data.find(lead)
+            while at >= 0:
+                if data[at + 1:at + 2] and data[at + 1] in refused:
+                    return False
+                at = data.find(lead, at + 1)
+        backslash = b"\\"
+    at = data.find(backslash)                    # an escape: a backslash and what it escapes
+    while at >= 0:
+        kind = data[at + 1:at + 2]
+        if kind in ("b", "f", b"b", b"f"):       # backspace and form feed: control characters
+            return False
+        if kind in ("u", b"u"):
+            try:
+                if _refused_escape(int(data[at + 2:at + 6], 16)):
+                    return False
+            except ValueError:
+                return False
+        at = data.find(backslash, at + 2)        # past the escaped character (a backslash too)
+    return True
+
+
+def _numbers_and_depth_fine(value: Any, depth: int = 0) -> bool:
+    """Whether the containers of ``value`` nest at most MAX_DEPTH deep and its numbers are
+    finite and within MAX_INT (False: perhaps not; check_value then finds which)."""
+    if depth >= MAX_DEPTH:
+        return False
+    for item in (value.values() if type(value) is dict else value):
+        kind = type(item)
+        if kind is int:
+            if not -MAX_INT <= item <= MAX_INT:
+                return False
+        elif kind is dict or kind is list:
+            if not _numbers_and_depth_fine(item, depth + 1):
+                return False
+        elif kind is float and not math.isfinite(item):
+            return False
+    return True
+
+
 def safe_loads(data: str | bytes) -> Any:
     """``json.loads`` that refuses what :func:`check_value` refuses, and NaN/Infinity."""
     try:
@@ -161,7 +227,12 @@ def safe_loads(data: str | bytes) -> Any:
         raise UnsafeJSON(RuleViolation("json.too_deep", N_(
             "The document nests deeper than %(depth)d levels."), None, depth=MAX_DEPTH)) \
             from None
-    check_value(value)
+    # Nearly every body is plain: a look at its text rules out every unstorable string, and
+    # one walk of its containers checks the rest (a few times faster than check_value, which
+    # keeps the path of each value to name what it refuses, and so runs only when needed).
+    if type(value) not in (dict, list) or not (_storable_texts(data)
+                                               and _numbers_and_depth_fine(value)):
+        check_value(value)
     return value
 
 
@@ -216,6 +287,41 @@ def too_large():
         "The request body is larger than %(max)d KiB.", max=(body_limit() or 0) // 1024)}), 413
 
 
+def parse_json_body():
+    """Parse a JSON body before the view runs, so that a refused one is answered before any
+    view runs; the view then reads the parsed value with ``request.get_json()``. The API's
+    blueprint runs this before each of its requests (no page reads JSON)."""
+    if not request.is_json or request.method in ("GET", "HEAD", "OPTIONS"):
+        return None
+    limit = body_limit()
+    if limit != current_app.config.get("MAX_CONTENT_LENGTH"):
+        request.max_content_length = limit       # a view with a limit of its own
+    if request.content_length is None:
+        # chunked: read it here, bounded, so that too much is a 413 (Werkzeug would
+        # silently cut it at the limit, and the view would see broken JSON)
+        if "wsgi.input_terminated" not in request.environ:
+            return None                          # nothing a view could read either
+        raw = request.environ["wsgi.input"].read(limit + 1 if limit else -1)
+        if limit and len(raw) > limit:
+            return too_large()
+        request._cached_data = raw
+    elif limit and request.content_length > limit:
+        return too_large()
+    else:
+        raw = request.get_data(cache=True)
+    if not raw:
+        return None
+    try:
+        value = safe_loads(raw)
+    except UnsafeJSON as refused:
+        body = refused.violation.as_dict(gettext)
+        return jsonify(body), refused.status
+    except ValueError:
+        return None          # not JSON at all: each view answers that in its own words
+    request._cached_json = (value, value)    # what get_json() returns from now on
+    return None
+
+
 class BoundedInt(IntegerConverter):
     """``<int:…>`` in routes: 0 … 2³¹−1 (a larger number names nothing: 404)."""
 
@@ -234,6 +340,8 @@ SECURITY_HEADERS = {
     "X-Frame-Options": "DENY",
     "Referrer-Policy": "same-origin",
 }
+_SECURITY_HEADER_ITEMS = list(SECURITY_HEADERS.items())
+_SECURITY_HEADER_NAMES = frozenset(name.lower() for name in SECURITY_HEADERS)
 
 
 def init_app(app: Flask) -> None:
@@ -258,44 +366,14 @@ def init_app(app: Flask) -> None:
                           "send again.", field=problem.field)
         return render_template("error.html", code=422, message=message), 422
 
-    @app.before_request
-    def _parse_json_once():
-        """Parse a JSON body here so that a refused one is answered before any view runs;
-        the views then read the parsed value as usual."""
-        if not request.is_json or request.method in ("GET", "HEAD", "OPTIONS"):
-            return None
-        limit = body_limit()
-        if limit != app.config.get("MAX_CONTENT_LENGTH"):
-            request.max_content_length = limit       # a view with a limit of its own
-        if request.content_length is None:
-            # chunked: read it here, bounded, so that too much is a 413 (Werkzeug would
-            # silently cut it at the limit, and the view would see broken JSON)
-            if "wsgi.input_terminated" not in request.environ:
-                return None                          # nothing a view could read either
-            raw = request.environ["wsgi.input"].read(limit + 1 if limit else -1)
-            if limit and len(raw) > limit:
-                return too_large()
-            request._cached_data = raw
-        elif limit and request.content_length > limit:
-            return too_large()
-        else:
-            raw = request.get_data(cache=True)
-        if not raw:
-            return None
-        try:
-            value = safe_loads(raw)
-        except UnsafeJSON as refused:
-            body = refused.violation.as_dict(gettext)
-            return jsonify(body), refused.status
-        except ValueError:
-            return None          # not JSON at all: each view answers that in its own words
-        request._cached_json = (value, value)    # what get_json() returns from now on
-        return None
-
     @app.after_request
     def _headers(response):
-        for name, value in SECURITY_HEADERS.items():
-            response.headers.setdefault(name, value)
+        headers = response.headers
+        if _SECURITY_HEADER_NAMES.isdisjoint(name.lower() for name in headers.keys()):
+            headers.extend(_SECURITY_HEADER_ITEMS)           # nearly always: one step
+        else:
+            for name, value in _SECURITY_HEADER_ITEMS:
+                headers.setdefault(name, value)
         if request.is_secure:
             cookies = response.headers.getlist("Set-Cookie")
             if cookies:

@@ -5,12 +5,10 @@ Errors are always ``{"error": code, "message": ..., "field": ...}`` with a 4xx s
 
 from __future__ import annotations
 
-from typing import Any
-
 from flask import Blueprint, jsonify, request
 from flask_babel import gettext as _
 
-from .. import db, express
+from .. import db, guard
 from ..i18n import invalid_body
 from ..rules import all_rulesets
 from ..rules.base import InvalidDocument
@@ -18,6 +16,7 @@ from ..services.scoring import ruleset_for, save_scored_table, score_to_keep
 from ..services.tokens import new_token
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
+bp.before_request(guard.parse_json_body)     # a refused JSON body never reaches a view
 
 
 def error(code: str, message: str, status: int, field: str | None = None):
@@ -42,7 +41,7 @@ def score():
     if document is None:
         return error("bad_json", _("The request body must be a JSON document."), 400)
     try:
-        sheet = _scored(document)
+        sheet = score_to_keep(ruleset_for(document), document)
     except InvalidDocument as invalid:
         return jsonify(invalid_body(invalid)), 422
     answer = sheet.as_dict()
@@ -52,18 +51,6 @@ def score():
         answer["table"] = table.id
         answer["table_token"] = keeper
     return answer
-
-
-def _scored(document: Any):
-    """The score sheet of a final-state document, or InvalidDocument."""
-    return score_to_keep(ruleset_for(document), document)
-
-
-@express.lane("api.score")
-def express_score(token: str | None, document: Any) -> dict[str, Any]:
-    """A score on the express lane (no ``?save``): the sheet. A refused document raises
-    InvalidDocument, which leaves the request to the view (it answers in the reader's words)."""
-    return _scored(document).as_dict()
 
 
 from . import live_tables  # noqa: E402,F401  (registers the live-table endpoints on bp)

@@ -8,7 +8,7 @@ from flask import Response, current_app, jsonify, request
 from flask_babel import gettext as _
 from sqlmodel import Session
 
-from .. import db, express
+from .. import db
 from ..i18n import violation_body
 from ..links import public_url
 from ..models import GameTable
@@ -30,7 +30,9 @@ def _required(body: Any) -> Any:
 
 
 def _bearer() -> str | None:
-    return express.bearer_token(request.headers.get("Authorization"))
+    """The token of the request's ``Authorization: Bearer …`` header, else None."""
+    header = request.headers.get("Authorization") or ""
+    return header[7:].strip() if header.lower().startswith("bearer ") else None
 
 
 def _problem(problem: TableProblem):
@@ -175,11 +177,8 @@ def _changed(table_id: str, change, *, host_may: bool = False):
 def change_log(session: Session, table_id: str, token: str | None, body: Any, change, *,
                host_may: bool = False) -> tuple[GameTable, int | None, Any]:
     """The bearer's seat (or, when ``host_may``, the host) calls ``change(session, table, seat,
-    rights, body)`` (``rights()``: has the bearer the host's rights?; the service announces
-    an accepted change): (table, seat, the :class:`~companion.services.live_tables.Accepted`
-    change or the :class:`StaleVersion` it met). Any other refusal is raised as a
-    :class:`TableProblem`. The Flask views and the express lane (:func:`express_move`) both
-    answer through this."""
+    rights, body)`` (``rights()``: has the bearer the host's rights?) (the service announces an accepted change): (table, seat, the :class:`~companion.services.live_tables.Accepted` change or the
+    :class:`StaleVersion` it met). Any other refusal is raised as a :class:`TableProblem`."""
     table, seat, host = _table_and_viewer(session, table_id, token)
     if seat is None and not (host_may and host):
         raise TableProblem(403, "table.seat_token_needed",
@@ -203,17 +202,6 @@ def _accepted_answer(table: GameTable, seat: int | None, accepted) -> dict[str, 
 def _move(session, table, seat, _rights, body):
     return live.submit_move(session, table, seat, body.get("move"), body.get("version"),
                             body.get("idempotency_key"))
-
-
-@express.lane("api.submit_move")
-def express_move(token: str | None, document: Any, table_id: str) -> dict[str, Any] | None:
-    """A move on the express lane: the same :func:`change_log` as the view; the answer when
-    the move is accepted (or a retry's first answer), None for anything the view answers
-    otherwise (a stale version, a refusal in the reader's words)."""
-    table, seat, outcome = change_log(db.session(), table_id, token, document, _move)
-    if isinstance(outcome, StaleVersion):
-        return None
-    return _accepted_answer(table, seat, outcome)
 
 
 @bp.post("/tables/<table_id>/moves")

@@ -16,10 +16,12 @@ from __future__ import annotations
 
 import hashlib
 import os
-from typing import Any
+from typing import Any, Iterable
 
-from flask import Flask, request
+from flask import Flask, after_this_request, request
 from flask_compress import Compress
+
+from .. import hooks
 
 STATIC_MAX_AGE = 365 * 24 * 3600
 VERSION_ARG = "v"
@@ -29,12 +31,14 @@ PAGE_TYPES = ["text/html", "text/css", "text/javascript", "application/javascrip
               "image/svg+xml", "text/plain"]
 
 
-def init_app(app: Flask) -> None:
+def init_app(app: Flask, pages: Iterable[str]) -> None:
+    """Compress the answers of the ``pages`` blueprints and the static files; version and
+    cache the static files."""
     app.config.setdefault("COMPRESS_MIN_SIZE", 500)
     app.config.setdefault("COMPRESS_MIMETYPES", PAGE_TYPES)
     # streamed responses (static files) too; the event stream's type is not in the list
     app.config.setdefault("COMPRESS_STREAMS", True)
-    compress.init_app(app)
+    hooks.for_blueprints(app, hooks.taken(app, compress.init_app), pages)
     versions: dict[str, tuple[float, str]] = {}
 
     def version(filename: str) -> str | None:
@@ -62,14 +66,19 @@ def init_app(app: Flask) -> None:
             if digest:
                 values[VERSION_ARG] = digest
 
-    @app.after_request
-    def _static_cache(response):
-        if request.endpoint == "static" and response.status_code in (200, 304):
+    send_static_file = app.view_functions["static"]
+
+    def static(filename: str):
+        """A static file, compressed; cached for a year when asked for by its version."""
+        after_this_request(compress.after_request)
+        response = send_static_file(filename=filename)
+        if response.status_code in (200, 304):
             wanted = request.args.get(VERSION_ARG)
-            filename = (request.view_args or {}).get("filename")
             if wanted and wanted == version(filename):
                 response.cache_control.no_cache = None
                 response.cache_control.public = True
                 response.cache_control.max_age = STATIC_MAX_AGE
                 response.cache_control.immutable = True
         return response
+
+    app.view_functions["static"] = static

@@ -19,15 +19,23 @@ own; the defaults are in ``DEFAULT_LIMITS``):
 
 Past a limit the answer is 429 with a message in the person's language: a page for pages,
 ``{"error": "rate_limited", "message", "field": null}`` for the API (see :mod:`.errors`).
+
+Only the limited views meet the limiter (design.md §3): each checks its limit when it is
+called, and the limiter's work on the answer (counting by outcome, the limit headers) is done
+for its requests only; every other request (a move, a page, a score) skips the limiter
+altogether (:mod:`companion.hooks`).
 """
 
 from __future__ import annotations
 
+from functools import wraps
 from typing import Callable
 
-from flask import Flask, Response, current_app, request
+from flask import Flask, Response, after_this_request, current_app, request
 from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
+
+from .. import hooks
 
 DEFAULT_LIMITS = {
     "RATE_LIMIT_JOIN": "10 per minute; 60 per hour",
@@ -37,6 +45,7 @@ DEFAULT_LIMITS = {
 }
 
 limiter = Limiter(key_func=get_remote_address, in_memory_fallback_enabled=True)
+LIMITER_HOOKS = "scribe.limiter_hooks"     # the limiter's request hooks, taken off the app
 
 
 def _configured(key: str) -> Callable[[], str]:
@@ -72,24 +81,40 @@ def _join_form() -> bool:
     return request.endpoint == "live.join" and request.method != "POST"
 
 
-def _marked(limit: Callable) -> Callable:
-    """``limit`` as a view decorator that also marks the view as limited: every other request
-    skips the limiter at once (its own check costs a fifth of a move's time)."""
+def _limited(limit: Callable) -> Callable:
+    """``limit`` as a view decorator: the view checks it when called, and has the limiter's
+    after-request work done for its request (the limiter has no hooks for every request)."""
     def decorate(view: Callable) -> Callable:
-        limited = limit(view)
-        limited.scribe_limited = True
+        checked = limit(view)
+
+        @wraps(view)
+        def limited(*args, **kwargs):
+            after_this_request(_count_and_tell)
+            return checked(*args, **kwargs)
         return limited
     return decorate
 
 
-join_guesses = _marked(limiter.shared_limit(_configured("RATE_LIMIT_JOIN"), scope="join_code",
-                                            deduct_when=_missed, exempt_when=_join_form))
-tables_opened = _marked(limiter.shared_limit(_configured("RATE_LIMIT_OPEN_TABLE"),
-                                             scope="open_table", deduct_when=_table_opened))
-groups_opened = _marked(limiter.shared_limit(_configured("RATE_LIMIT_OPEN_GROUP"),
-                                             scope="open_group", deduct_when=_group_opened))
-imports = _marked(limiter.shared_limit(_configured("RATE_LIMIT_IMPORT"), scope="import",
-                                       exempt_when=_not_an_import))
+def _count_and_tell(response: Response) -> Response:
+    """The limiter's after-request hooks, for a limited view's answer: count it when its
+    outcome counts (``deduct_when``) and send the limit headers (Retry-After with a 429)."""
+    answered: hooks.Hooks = current_app.extensions[LIMITER_HOOKS]
+    for hook in answered.after:
+        response = hook(response)
+    for hook in answered.teardown:
+        hook(None)
+    return response
+
+
+join_guesses = _limited(limiter.shared_limit(_configured("RATE_LIMIT_JOIN"),
+                                             scope="join_code", deduct_when=_missed,
+                                             exempt_when=_join_form))
+tables_opened = _limited(limiter.shared_limit(_configured("RATE_LIMIT_OPEN_TABLE"),
+                                              scope="open_table", deduct_when=_table_opened))
+groups_opened = _limited(limiter.shared_limit(_configured("RATE_LIMIT_OPEN_GROUP"),
+                                              scope="open_group", deduct_when=_group_opened))
+imports = _limited(limiter.shared_limit(_configured("RATE_LIMIT_IMPORT"), scope="import",
+                                        exempt_when=_not_an_import))
 
 # JSON endpoints limited from here, by endpoint name, so that the API modules stay as they are.
 API_LIMITS = {"api.open_table": tables_opened, "api.open_group": groups_opened,
@@ -102,19 +127,12 @@ def init_app(app: Flask) -> None:
         app.config.setdefault(key, value)
     app.config.setdefault("RATELIMIT_STORAGE_URI", app.config.get("REDIS_URL") or "memory://")
     app.config.setdefault("RATELIMIT_HEADERS_ENABLED", True)     # Retry-After with the 429
-    limiter.init_app(app)
+    # The limits are checked by the limited views themselves (no default or application-wide
+    # limit is set, so the limiter's check before every request finds nothing to do).
+    app.extensions[LIMITER_HOOKS] = hooks.taken(app, limiter.init_app)
     for endpoint, limit in API_LIMITS.items():
         view = app.view_functions.get(endpoint)
         if view is not None:
             # the same as decorating the view where it is defined (the limit object is one,
             # so building many apps registers it once)
             app.view_functions[endpoint] = limit(view)
-    limited = frozenset(endpoint for endpoint, view in app.view_functions.items()
-                        if getattr(view, "scribe_limited", False))
-    app.extensions["scribe.limited_endpoints"] = limited
-
-
-@limiter.request_filter
-def _not_limited() -> bool:
-    """Requests to views without a limit skip the limiter (a move, a page, a stream)."""
-    return request.endpoint not in current_app.extensions.get("scribe.limited_endpoints", ())

@@ -27,7 +27,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from flask import Flask, g, request
+from typing import Iterable
+
+from flask import Flask, Response, g, request
 
 TABLES_COOKIE = "scribe_tables"
 GROUPS_COOKIE = "scribe_groups"
@@ -192,21 +194,26 @@ def held_groups() -> list[tuple[int, str]]:
     return list(_wallet().groups)
 
 
-def init_app(app: Flask) -> None:
-    @app.after_request
-    def _write_back(response):
-        """Write the cookies back when they changed; delete the old per-table cookies."""
-        wallet = g.get("wallet")
-        if wallet is None or not wallet.dirty:
-            return response
-        secure = request.is_secure
-        for name, value in ((TABLES_COOKIE, _encode_tables(wallet.tables)),
-                            (GROUPS_COOKIE, _encode_groups(wallet.groups))):
-            if value:
-                response.set_cookie(name, value, max_age=COOKIE_AGE, httponly=True,
-                                    samesite="Lax", secure=secure)
-            elif name in request.cookies:
-                response.delete_cookie(name, httponly=True, samesite="Lax", secure=secure)
-        for name in wallet.legacy:
-            response.delete_cookie(name)
+def _write_back(response: Response) -> Response:
+    """Write the cookies back when they changed; delete the old per-table cookies."""
+    wallet = g.get("wallet")
+    if wallet is None or not wallet.dirty:
         return response
+    secure = request.is_secure
+    for name, value in ((TABLES_COOKIE, _encode_tables(wallet.tables)),
+                        (GROUPS_COOKIE, _encode_groups(wallet.groups))):
+        if value:
+            response.set_cookie(name, value, max_age=COOKIE_AGE, httponly=True,
+                                samesite="Lax", secure=secure)
+        elif name in request.cookies:
+            response.delete_cookie(name, httponly=True, samesite="Lax", secure=secure)
+    for name in wallet.legacy:
+        response.delete_cookie(name)
+    return response
+
+
+def init_app(app: Flask, pages: Iterable[str]) -> None:
+    """Write the wallet back after the requests of the ``pages`` blueprints (only pages use
+    it)."""
+    for name in pages:
+        app.after_request_funcs.setdefault(name, []).append(_write_back)
