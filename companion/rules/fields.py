@@ -71,7 +71,8 @@ class ListField:
 
     Missing, an optional list stays out of the clean copy, unless it has a ``default``
     (then it is that list) or is ``optional`` (then None). ``scalar``: one item given
-    without its list counts as a list of one (a chance move's single outcome)."""
+    without its list counts as a list of one (a chance move's single outcome), also when
+    the item is itself a list or an object (one jar, one card)."""
 
     key: str
     label: str
@@ -290,12 +291,11 @@ class _Checker:
         return clean
 
     def check_list(self, spec: ListField, value: Any, path: str) -> list[Any]:
-        if not isinstance(value, list):
-            if spec.scalar and not isinstance(value, (dict, tuple)):
-                value = [value]
-            else:
-                self.fail("schema.not_list", N_("This must be a list."), path)
-                return []
+        if spec.scalar and _one_item(spec.item, value):
+            value = [value]
+        elif not isinstance(value, list):
+            self.fail("schema.not_list", N_("This must be a list."), path)
+            return []
         if len(value) < spec.min_items or (spec.max_items is not None
                                            and len(value) > spec.max_items):
             if spec.max_items is not None and spec.max_items == spec.min_items:
@@ -319,6 +319,17 @@ class _Checker:
             return [self.check_object(item_spec, item, _join(path, i))
                     for i, item in enumerate(value)]
         return [self.check(item_spec, item, _join(path, i)) for i, item in enumerate(value)]
+
+
+def _one_item(item: Field, value: Any) -> bool:
+    """Whether ``value``, given for a ``scalar`` list, is one item without its list: a
+    value that is neither a list nor an object, or one that is when the items are lists (a
+    list holding no list: a jar, not a list of jars) or objects (a card, not a list)."""
+    if isinstance(value, list):
+        return type(item) is ListField and not all(isinstance(v, list) for v in value)
+    if isinstance(value, Mapping):
+        return type(item) is ObjectField
+    return not isinstance(value, tuple)
 
 
 def _placeholder(spec: Field) -> Any:
