@@ -12,7 +12,7 @@ from typing import Any, Mapping
 from companion.rules.base import normalise_options, resolve_edition
 from companion.rules.pharaon import PHARAON
 from companion.rules.pharaon import engine as e
-from companion.rules.pharaon import tables as t
+from companion.rules.pharaon import printed as t
 
 NAMES = ["Ana", "Bo", "Cy", "Di", "Ed"]
 

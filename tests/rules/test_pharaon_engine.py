@@ -30,7 +30,7 @@ from companion.rules.base import (InvalidDocument, RuleViolation, Ruleset, check
                                   normalise_options)
 from companion.rules.pharaon import PHARAON
 from companion.rules.pharaon import engine as e
-from companion.rules.pharaon import tables as t
+from companion.rules.pharaon import printed as t
 from companion.rules.pharaon.final import score_final
 from companion.rules.pharaon.payment import (PayContext, area_pattern, cost_problem,
                                              declarable_kinds, entry_kinds, propose_payment,

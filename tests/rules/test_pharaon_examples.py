@@ -14,7 +14,7 @@ import pytest
 
 from companion.rules.base import RuleViolation
 from companion.rules.pharaon import engine as e
-from companion.rules.pharaon import tables as t
+from companion.rules.pharaon import printed as t
 from companion.rules.pharaon.final import score_final
 from companion.rules.pharaon.payment import CostVerdict, area_pattern, cost_problem
 from companion.rules.pharaon.scoring import Board, God, Half, PlayerTally, noble_points

@@ -1,7 +1,7 @@
 """Pharaon (Catch Up Games 2019): the game package registered with the seam.
 
 Spec: shared/rules/pharaon.md; default edition: the Czech rulebook (seed 000). The printed
-numbers are in :mod:`.tables`, the group's copy of the unknown ones in :mod:`.edition`, the
+numbers are in :mod:`.printed`, the group's copy of the unknown ones in :mod:`.edition`, the
 payment model in :mod:`.payment`, scoring in :mod:`.scoring`, score-only mode in
 :mod:`.final`, the Traitor's tiles in :mod:`.traitor`, the live referee in :mod:`.engine`.
 
@@ -40,10 +40,10 @@ from typing import Any, Mapping, Sequence
 from ..base import (Awaiting, BoolField, Capability, Catalogue, Chance, ChoiceField, Edition,
                     GameRules, IntField, Labels, ListField, N_, ObjectField, ScoreForm,
                     TextField, register)
-from . import engine, final, tables
+from . import engine, final, printed
 from .edition import EDITION
 
-_AREA_CHOICES = tuple((a, str(tables.AREA_LABELS[a])) for a in tables.AREAS)
+_AREA_CHOICES = tuple((a, str(printed.AREA_LABELS[a])) for a in printed.AREAS)
 
 
 def _setup_half(key: str, label: str) -> ObjectField:
@@ -58,7 +58,7 @@ _SETUP_GOD = ObjectField("god", N_("God"), (
     TextField("name", N_("Name"), max_length=30, required=False),
     _setup_half("a", N_("Half on the area before it (clockwise)")),
     _setup_half("b", N_("Half on the area after it"))))
-_BASIC_CHOICES = tuple((k, str(tables.KIND_LABELS[k])) for k in tables.BASIC)
+_BASIC_CHOICES = tuple((k, str(printed.KIND_LABELS[k])) for k in printed.BASIC)
 
 
 class PharaonRuleset(GameRules):
@@ -68,7 +68,7 @@ class PharaonRuleset(GameRules):
     catalogue = Catalogue(
         names=MappingProxyType({"en": "Pharaon", "cs": "Pharaon", "hu": "Pharaon"}),
         player_counts=final.PLAYER_COUNTS,
-        live_player_counts=tables.PLAYER_COUNTS,
+        live_player_counts=printed.PLAYER_COUNTS,
         capabilities=frozenset({Capability.SCORE, Capability.LIVE, Capability.PRINT}),
         bgg_id=None,
         bgg_source=("unverified: the stored sources (BGG news preview blogpost 95867, "
@@ -76,8 +76,8 @@ class PharaonRuleset(GameRules):
         aliases=(),                 # every edition we know of (cs, en, es, it) is "Pharaon"
         default_players=4,
         order=3)
-    labels = Labels(categories=tables.CATEGORY_LABELS, reasons=tables.REASON_LABELS,
-                    tiebreaks=tables.TIEBREAK_LABELS, stage=N_("Round %(stage)d"))
+    labels = Labels(categories=printed.CATEGORY_LABELS, reasons=printed.REASON_LABELS,
+                    tiebreaks=printed.TIEBREAK_LABELS, stage=N_("Round %(stage)d"))
     score_form = ScoreForm(
         stage_key=None, stages=1, final_label=N_("After the fifth round"),
         final_hint=N_("The board's gods, then each player's nobles, artisans, Nile levels, "
@@ -184,11 +184,11 @@ class PharaonRuleset(GameRules):
     def default_setup(self, players: int) -> dict[str, Any]:
         """A valid physical start: areas and colours in the printed order; the table says
         how it really lies (or the app draws it)."""
-        doc: dict[str, Any] = {"areas": list(tables.AREAS), "entry_colours": list(tables.BASIC),
+        doc: dict[str, Any] = {"areas": list(printed.AREAS), "entry_colours": list(printed.BASIC),
                                "direction": "cw", "first_player": 0}
         if players == 1:
             doc.update(traitor_starts=False, traitor_order=[1, 2, 3, 4, 5],
-                       traitor_colours=list(tables.BASIC))
+                       traitor_colours=list(printed.BASIC))
         return doc
 
     def setup(self, options: Mapping[str, Any], names: Sequence[str],
@@ -205,7 +205,7 @@ class PharaonRuleset(GameRules):
     final_document = staticmethod(engine.final_document)
     # What the game's own phone page and print module read besides the seam: the printed
     # tables, the payment proposal, the declarations a player could make, the pay rows.
-    tables = tables
+    tables = printed
     phase_of = staticmethod(engine.phase_of)
     waiting_labels = engine.WAITING_LABELS
     propose = staticmethod(engine.propose)

@@ -1,7 +1,7 @@
 """Pharaon's edition values: the printed values of spec §9.1 nobody could read ("our copy").
 
 Spec shared/rules/pharaon.md §9.1 U2-U4, U6, U7, U9-U13: each unknown printed value is one
-:class:`EditionValue` with its default (tables.py), status and source, overridable by the
+:class:`EditionValue` with its default (printed.py), status and source, overridable by the
 group. Values with no possible default are ``required`` (the gods' halves, U6: scoring waits
 until they are entered, on the set-up form, here, or at the end of a live game).
 
@@ -18,7 +18,7 @@ from typing import Any, Callable, Mapping
 
 from ..base import (BoolField, ChoiceField, EditionValue, IntField, ListField, N_, ObjectField,
                     RuleViolation, Term, TextField)
-from . import tables as t
+from . import printed as t
 
 
 def _plain(value: Any) -> Any:
@@ -136,7 +136,7 @@ def arrow_choices() -> tuple[str, ...]:
 
 
 def _arrow(value: Any, path: str) -> str:
-    """An arrow in its written form, the two colours in the order of tables.BASIC."""
+    """An arrow in its written form, the two colours in the order of printed.BASIC."""
     if isinstance(value, str) and "/" in value:
         parts = value.split("/")
         if len(parts) == 2 and parts[0] != parts[1] and all(p in t.BASIC for p in parts):

@@ -78,7 +78,7 @@ from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from ..base import (Assumption, Awaiting, Chance, Edition, N_, RuleViolation, Scoresheet, Term)
 from ..referee import Draft, MoveRule, Referee, choice_arg, int_arg, is_int
-from . import tables as t
+from . import printed as t
 from . import traitor as tr
 from .edition import EDITION, SCORING_KEYS, arrow_tracks, check_artisan, parse_symbol
 from .payment import (CostVerdict, PayContext, area_pattern, cost_problem, declarable_kinds,

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from typing import Callable, Mapping, Sequence
 
 from ..base import Assumption, Category, PlayerScore, Scoresheet, TieBreak, competition_ranks
-from . import tables as t
+from . import printed as t
 
 CATEGORIES: tuple[str, ...] = ("gods", "nobles", "nile", "leftovers", "artisans", "tomb",
                                "tokens")
@@ -73,7 +73,7 @@ class PlayerTally:
     nobles: tuple[int, ...] = ()
     scribe_areas: Mapping[int, str] = field(default_factory=dict)   # Scribe card -> area
     artisans: tuple[int, ...] = ()              # printed points of each artisan owned
-    nile: tuple[int, ...] = (0, 0, 0, 0, 0)     # level of each track (tables.BASIC order)
+    nile: tuple[int, ...] = (0, 0, 0, 0, 0)     # level of each track (printed.BASIC order)
     tomb_steps: int = 0
     tomb_points: int | None = 0                 # None: not entered yet (live, mid-game)
     basic: int = 0

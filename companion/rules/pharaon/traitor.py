@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
-from . import tables as t
+from . import printed as t
 from .edition import parse_symbol
 
 

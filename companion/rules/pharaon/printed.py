@@ -12,7 +12,7 @@ player-count table, §4.6 the 26 nobles, §4.5 the pyramid, §5 gods, §6 scorin
   SPEC  shared/rules/pharaon.md, for values it derives or chooses ([derived], [unverified]).
   EXT   a public source of spec §10, named there (RINGBOTE, LUDOLEGARS, JUSTNERD, DUDEX…).
 
-Values nobody could verify are **edition data** ("our copy", design.md §2): the tables named
+Values nobody could verify are **edition data** ("our copy", design.md §2): the values named
 ``*_DEFAULT`` / ``*_PLACEHOLDER`` below are the defaults of the ruleset's ``edition`` values
 (see :mod:`.edition`), marked unverified (a reasoned default) or unknown (a placeholder that only
 keeps the app usable until the group enters its copy), or absent when the value must be entered
