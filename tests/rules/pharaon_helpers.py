@@ -11,8 +11,8 @@ from typing import Any, Mapping
 
 from companion.rules.base import normalise_options, resolve_edition
 from companion.rules.pharaon import PHARAON
-from companion.rules.pharaon import engine as e
 from companion.rules.pharaon import printed as t
+from companion.rules.pharaon.state import CHANCE_STEPS, phase_of
 
 NAMES = ["Ana", "Bo", "Cy", "Di", "Ed"]
 
@@ -51,14 +51,14 @@ def new_game(players: int = 3, *, entered: Mapping[str, Any] | None = None,
 
 def first_draw(state: Mapping[str, Any]) -> dict[str, Any]:
     """The chance move taking the first outcomes in catalogue order (deterministic)."""
-    draw = e.chance(state)
+    draw = PHARAON.chance(state)
     pool = [o for o, n in draw.outcomes for _ in range(n)]
     return draw.as_move(pool[0] if draw.draws == 1 else pool[:draw.draws])
 
 
 def play(state: dict[str, Any], *moves: tuple[int, dict[str, Any]]) -> dict[str, Any]:
     for seat, move in moves:
-        state = e.apply(state, seat, move)
+        state = PHARAON.apply(state, seat, move)
         check_invariants(state)
     return state
 
@@ -66,12 +66,12 @@ def play(state: dict[str, Any], *moves: tuple[int, dict[str, Any]]) -> dict[str,
 def settle(state: dict[str, Any], stop_at_traitor_jar: bool = False) -> dict[str, Any]:
     """Enter every awaited draw (first outcomes) and starting pick (jar 0, first noble)
     until a turn or another choice is due (or the Traitor's jar, if asked)."""
-    while not e.is_over(state):
-        phase = e.phase_of(state)
-        seat = min(e.awaiting(state).seats)
+    while not PHARAON.is_over(state):
+        phase = phase_of(state)
+        seat = min(PHARAON.awaiting(state).seats)
         if stop_at_traitor_jar and phase == "draw_jars" and state["pending"][0]["to"] == "traitor":
             return state
-        if phase in e.CHANCE_STEPS:
+        if phase in CHANCE_STEPS:
             state = play(state, (seat, first_draw(state)))
         elif phase == "start_pick":
             head = state["pending"][0]
@@ -184,24 +184,24 @@ def random_game(seed: int, players: int, *, entered: Mapping[str, Any] | None = 
     rng = random.Random(seed)
     state = new_game(players, entered=entered, options=options, **(setup or {}))
     log: list[tuple[int, dict[str, Any]]] = []
-    while not e.is_over(state):
-        seat = min(e.awaiting(state).seats)
-        draw = e.chance(state)
+    while not PHARAON.is_over(state):
+        seat = min(PHARAON.awaiting(state).seats)
+        draw = PHARAON.chance(state)
         if draw is not None:
             move = draw.draw(rng)
         else:
-            moves = e.legal_moves(state, seat)
-            assert moves, (e.phase_of(state), state["pending"][:1])
+            moves = PHARAON.legal_moves(state, seat)
+            assert moves, (phase_of(state), state["pending"][:1])
             kinds = sorted({m["type"] for m in moves})
             kind = rng.choice(kinds)
             if kind == "pass" and len(kinds) > 1 and rng.random() < 0.7:
                 kind = rng.choice([k for k in kinds if k != "pass"])
             move = rng.choice([m for m in moves if m["type"] == kind])
-        state = e.apply(state, seat, move)
+        state = PHARAON.apply(state, seat, move)
         if check:
             check_invariants(state)
-            for awaited in e.awaiting(state).seats:       # never stuck while awaited
-                assert e.legal_moves(state, awaited), e.phase_of(state)
+            for awaited in PHARAON.awaiting(state).seats:       # never stuck while awaited
+                assert PHARAON.legal_moves(state, awaited), phase_of(state)
         log.append((seat, move))
         assert len(log) < 3000
     return state, log

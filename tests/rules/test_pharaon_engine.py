@@ -1,4 +1,5 @@
-"""Pharaon live referee (companion/rules/pharaon/engine.py) against shared/rules/pharaon.md.
+"""Pharaon live referee (companion/rules/pharaon/, the modules of referee.py) against
+shared/rules/pharaon.md.
 
 1. The ruleset as the seam sees it: set-up schema and defaults, set-up refusals, the
    physical start (draws, the counter-clockwise starting picks, solo and beginners).
@@ -29,12 +30,17 @@ from hypothesis import strategies as st
 from companion.rules.base import (InvalidDocument, RuleViolation, Ruleset, check_document,
                                   normalise_options)
 from companion.rules.pharaon import PHARAON
-from companion.rules.pharaon import engine as e
 from companion.rules.pharaon import printed as t
+from companion.rules.pharaon.actions import pay_context
 from companion.rules.pharaon.final import score_final
 from companion.rules.pharaon.payment import (PayContext, area_pattern, cost_problem,
                                              declarable_kinds, entry_kinds, propose_payment,
                                              scribe_partners)
+from companion.rules.pharaon.prompts import area_view, payment_choices
+from companion.rules.pharaon.state import (CHANCE_STEPS, MoveKind, entry_colour, facing,
+                                           free_spot, free_spots, holdings, phase_of,
+                                           pyramid_row, usable_spots)
+from companion.rules.pharaon.values import missing_values
 from tests.rules.pharaon_helpers import (FULL_EDITION, GOD_HALVES, NAMES, TOMB_TRACK,
                                          check_invariants, edition, first_draw, give,
                                          new_game, play, random_game, settle, started, strip,
@@ -52,17 +58,17 @@ def refuse(state: dict, seat: int, move: Any) -> RuleViolation:
     """The refusal of ``move``; the state is untouched and validate agrees."""
     snapshot = copy.deepcopy(state)
     with pytest.raises(RuleViolation) as caught:
-        e.apply(state, seat, move)
+        PHARAON.apply(state, seat, move)
     assert state == snapshot
     with pytest.raises(RuleViolation) as again:
-        e.validate(state, seat, move)
+        PHARAON.validate(state, seat, move)
     assert again.value.code == caught.value.code
     assert state == snapshot
     return caught.value
 
 
 def skip_general(state: dict) -> dict:
-    while e.phase_of(state) == "general":
+    while phase_of(state) == "general":
         state = play(state, (state["pending"][0]["seat"], {"type": "skip_step"}))
     return state
 
@@ -72,14 +78,14 @@ def pass_turn(state: dict, seat: int, jar: int | None = 0) -> dict:
     if jar is not None and state["jar_display"] and state["round"] < t.ROUNDS:
         move["jar"] = jar
     state = play(state, (seat, move))
-    if e.phase_of(state) == "jar_gain":
+    if phase_of(state) == "jar_gain":
         state = play(state, (seat, {"type": "jar_gain"}))
     return skip_general(state)
 
 
 def offerings_action(state: dict, seat: int) -> dict:
     """Take a pair at the Offerings with the entry only (gives the seat the entry token)."""
-    colour = e.entry_colour(state, "OFF")
+    colour = entry_colour(state, "OFF")
     state = give(state, seat, **{colour: 1})
     pair = next(i for i, p in enumerate(state["pairs"]) if p)
     return play(state, (seat, {"type": "action", "area": "OFF", "pair": pair,
@@ -113,8 +119,8 @@ def test_default_setup_fits_its_schema_and_starts(players):
     assert problems == []
     state = PHARAON.setup(normalise_options(PHARAON, {}), NAMES[:players], clean, edition())
     check_invariants(state)
-    assert e.phase_of(state) == "draw_jars"
-    assert e.chance(state).draws == t.JARS_SHOWN[players]
+    assert phase_of(state) == "draw_jars"
+    assert PHARAON.chance(state).draws == t.JARS_SHOWN[players]
     assert state["traitor"] == (1 if players == 1 else None)
     assert len(state["players"]) == players + (players == 1)
 
@@ -169,19 +175,19 @@ def test_setup_checks_the_wheel_order_of_our_copy():
 
 def test_the_wheel_turns_each_round_in_its_direction():
     state = new_game(3)
-    assert e.facing(state, 1) == list(t.BASIC)
-    assert e.facing(state, 2) == ["BLU", "BLK", "YEL", "GRN", "RED"]       # clockwise
+    assert facing(state, 1) == list(t.BASIC)
+    assert facing(state, 2) == ["BLU", "BLK", "YEL", "GRN", "RED"]       # clockwise
     ccw = new_game(3, direction="ccw")
-    assert e.facing(ccw, 2) == ["YEL", "GRN", "RED", "BLU", "BLK"]
+    assert facing(ccw, 2) == ["YEL", "GRN", "RED", "BLU", "BLK"]
 
 
 @pytest.mark.parametrize("first, order", [(0, [2, 1, 0]), (1, [0, 2, 1]), (2, [1, 0, 2])])
 def test_starting_picks_go_counter_clockwise_and_the_first_player_picks_last(first, order):
     state = new_game(3, first_player=first)
     picked = []
-    while e.phase_of(state) != "turn":
-        seat = min(e.awaiting(state).seats)
-        if e.phase_of(state) == "start_pick":
+    while phase_of(state) != "turn":
+        seat = min(PHARAON.awaiting(state).seats)
+        if phase_of(state) == "start_pick":
             picked.append(seat)
             head = state["pending"][0]
             state = play(state, (seat, {"type": "start_pick", "jar": 0,
@@ -215,17 +221,17 @@ def test_cards_under_the_deck_come_only_when_the_deck_is_empty():
     seat = state["turn"]
     assert refuse(state, seat, {"type": "draw_nobles", "cards": state["noble_bottom"][0]}
                   ).code == "pharaon.not_in_supply"
-    assert e.chance(state).outcomes == tuple((c, 1) for c in state["noble_deck"])
+    assert PHARAON.chance(state).outcomes == tuple((c, 1) for c in state["noble_deck"])
     state["noble_discard"] += state["noble_deck"]
     state["noble_deck"] = []
-    assert e.chance(state).outcomes == ((state["noble_bottom"][0], 1),)
+    assert PHARAON.chance(state).outcomes == ((state["noble_bottom"][0], 1),)
     after = play(state, (seat, {"type": "draw_nobles", "cards": state["noble_bottom"][0]}))
     assert after["noble_display"][0] == state["noble_bottom"][0]
 
 
 def test_solo_start_gives_the_rejected_noble_to_the_traitor_and_blocks_the_other_jar():
     state = new_game(1)
-    while e.phase_of(state) != "start_pick":
+    while phase_of(state) != "start_pick":
         state = play(state, (0, first_draw(state)))
     drawn = state["pending"][0]["nobles"]
     shown = [list(j) for j in state["jar_display"]]
@@ -244,44 +250,44 @@ def test_solo_start_gives_the_rejected_noble_to_the_traitor_and_blocks_the_other
 
 def test_beginners_draw_a_scribe():
     state = new_game(3, beginner_scribes=[True, False, True])
-    while e.phase_of(state) != "turn":
-        seat = min(e.awaiting(state).seats)
-        if e.phase_of(state) == "draw_nobles" and state["pending"][0]["to"] == "start":
-            draw = e.chance(state)
+    while phase_of(state) != "turn":
+        seat = min(PHARAON.awaiting(state).seats)
+        if phase_of(state) == "draw_nobles" and state["pending"][0]["to"] == "start":
+            draw = PHARAON.chance(state)
             beginner = state["beginners"][state["pending"][0]["pick"]]
             assert draw.draws == (1 if beginner else 2)
             assert all(c in t.SCRIBES for c, _ in draw.outcomes) == beginner
             if beginner:
                 assert refuse(state, seat, {"type": "draw_nobles", "cards": 6}).code == \
                     "pharaon.not_in_supply"
-        if e.phase_of(state) == "draw_nobles":     # the highest cards: Scribes stay
-            draw = e.chance(state)
+        if phase_of(state) == "draw_nobles":     # the highest cards: Scribes stay
+            draw = PHARAON.chance(state)
             cards = [c for c, _ in draw.outcomes][-draw.draws:]
             state = play(state, (seat, draw.as_move(cards if draw.draws > 1 else cards[0])))
-        elif e.phase_of(state) == "start_pick":
+        elif phase_of(state) == "start_pick":
             state = play(state, (seat, {"type": "start_pick", "jar": 0,
                                         "noble": state["pending"][0]["nobles"][0]}))
-        elif e.chance(state) is not None:
+        elif PHARAON.chance(state) is not None:
             state = play(state, (seat, first_draw(state)))
         else:
-            state = play(state, (seat, e.legal_moves(state, seat)[0]))
+            state = play(state, (seat, PHARAON.legal_moves(state, seat)[0]))
     assert state["players"][0]["nobles"][0] in t.SCRIBES
     assert state["players"][2]["nobles"][0] in t.SCRIBES
 
 
 def test_chance_counts_what_is_left():
     state = new_game(4)
-    draw = e.chance(state)
+    draw = PHARAON.chance(state)
     assert draw.move == {"type": "draw_jars"} and draw.draws == 4
     assert sum(n for _, n in draw.outcomes) == 30
     state = play(state, (0, first_draw(state)))
-    draw = e.chance(state)
+    draw = PHARAON.chance(state)
     assert draw.key == "tokens" and draw.draws == 15 and sum(n for _, n in draw.outcomes) == 40
     state = play(state, (0, first_draw(state)))
-    assert e.chance(state).outcomes == tuple((card, 1) for card in t.NOBLE_NUMBERS)
+    assert PHARAON.chance(state).outcomes == tuple((card, 1) for card in t.NOBLE_NUMBERS)
     state = play(state, (0, first_draw(state)))
-    assert e.chance(state).key == "cards"
-    assert sum(n for _, n in e.chance(state).outcomes) == 30             # artisans
+    assert PHARAON.chance(state).key == "cards"
+    assert sum(n for _, n in PHARAON.chance(state).outcomes) == 30             # artisans
 
 
 def test_jars_and_artisans_are_checked_against_an_entered_catalogue():
@@ -325,14 +331,14 @@ def advance(state: dict, until, seed: int = 0, limit: int = 3000) -> dict:
     for _ in range(limit):
         if until(state):
             return state
-        seat = min(e.awaiting(state).seats)
-        draw = e.chance(state)
+        seat = min(PHARAON.awaiting(state).seats)
+        draw = PHARAON.chance(state)
         if draw:
             move = draw.draw(rng)
         else:
-            moves = e.legal_moves(state, seat)
+            moves = PHARAON.legal_moves(state, seat)
             move = rng.choice([m for m in moves if m["type"] != "pass"] or moves)
-        state = e.apply(state, seat, move)
+        state = PHARAON.apply(state, seat, move)
     raise AssertionError("never reached")
 
 
@@ -349,9 +355,9 @@ def tampered(state: dict) -> dict:
 def fill_segment(state: dict, colour: str, leave: int = 0) -> dict:
     """Occupy the free usable spots of a segment with bank tokens, leaving ``leave`` free."""
     state = tampered(state)
-    while e.free_spots(state, colour) > leave:
+    while free_spots(state, colour) > leave:
         state["bank"][colour] -= 1
-        state["wheel"][colour][e.free_spot(state, colour)] = {"token": colour, "actor": None,
+        state["wheel"][colour][free_spot(state, colour)] = {"token": colour, "actor": None,
                                                               "stand_in": False}
     return state
 
@@ -370,7 +376,7 @@ def display_noble(state: dict, slot: int, card: int) -> dict:
 def take_noble(state: dict, seat: int, card: int) -> dict:
     """The seat takes ``card`` with the Nobles action (five different colours)."""
     state = display_noble(state, 0, card)
-    entry = e.entry_colour(state, "NOB")
+    entry = entry_colour(state, "NOB")
     state = give(strip(state, seat), seat, **{k: 1 for k in t.BASIC})
     return play(state, (seat, {"type": "action", "area": "NOB", "card": 0, "entry": decl(entry),
                                "pay": [decl(k) for k in t.BASIC if k != entry]}))
@@ -514,7 +520,7 @@ def test_a_step_with_nothing_left_to_take():
         state["players"][(seat + 1) % 3]["off"][token] += state["offer_discard"][token]
         state["offer_discard"][token] = 0
     check_invariants(state)
-    assert e.legal_moves(state, seat) == [{"type": "step"}]
+    assert PHARAON.legal_moves(state, seat) == [{"type": "step"}]
     after = play(state, (seat, {"type": "step"}))
     assert after["players"][seat]["space"] == 1
 
@@ -552,8 +558,8 @@ def case_pass_exchange_with_teacher():
 
 def start_pick_state():
     state = new_game(3)
-    while e.phase_of(state) != "start_pick":
-        state = play(state, (min(e.awaiting(state).seats), first_draw(state)))
+    while phase_of(state) != "start_pick":
+        state = play(state, (min(PHARAON.awaiting(state).seats), first_draw(state)))
     return state, state["pending"][0]["seat"]
 
 
@@ -571,7 +577,7 @@ def case_jar_gain_diplomat_not_owned():
     state, seat = turn_state()
     state = with_nobles(state, seat, 19)
     state = play(state, (seat, {"type": "pass", "jar": 0}))
-    assert e.phase_of(state) == "jar_gain"
+    assert phase_of(state) == "jar_gain"
     return state, seat, {"type": "jar_gain", "diplomat": ["RED", "RED", "RED"]}
 
 
@@ -579,7 +585,7 @@ def effect_state(card):
     state, seat = turn_state()
     state = take_noble(state, seat, card)
     state = settle(state)
-    assert e.phase_of(state) == "noble_effect"
+    assert phase_of(state) == "noble_effect"
     return state, seat
 
 
@@ -598,13 +604,13 @@ def traitor_jar_state(jar, **kwargs):
 
 def case_traitor_colours():
     state = traitor_jar_state(["SIL", "RED", "SIL"])
-    assert e.phase_of(state) == "traitor_colours"
+    assert phase_of(state) == "traitor_colours"
     return state, 0, {"type": "traitor_colours", "colours": ["RED"]}
 
 
 def traitor_reward_state():
     state = started(1, options={"traitor_pyramid_reward": "human_picks"})
-    return advance(state, lambda s: e.phase_of(s) == "traitor_reward", seed=2)
+    return advance(state, lambda s: phase_of(s) == "traitor_reward", seed=2)
 
 
 def case_traitor_reward(**move):
@@ -614,7 +620,7 @@ def case_traitor_reward(**move):
 
 def case_values_known():
     state = new_game(2, entered={"god_halves": GOD_HALVES})
-    state = advance(state, lambda s: e.phase_of(s) == "values", seed=3)
+    state = advance(state, lambda s: phase_of(s) == "values", seed=3)
     gods = [{"name": "x", "a": {"threshold": 1, "points": 1},
              "b": {"threshold": 1, "points": 1}}] * 5
     return state, 0, {"type": "enter_values", "gods": gods}
@@ -786,7 +792,7 @@ def test_scribe_swaps_a_token_for_its_partner_one_kind_per_use():
     state, seat = bare_turn(nobles=(1,), GRN=2)
     after = action(state, seat, "OFF", ("GRN", "BLK"), [("GRN", "BLK")], pair=0, bonus=0)
     assert after["players"][seat]["res"]["GRN"] == 0
-    ctx = e._pay_context(state, seat, "OFF")
+    ctx = pay_context(state, seat, "OFF")
     assert declarable_kinds("GRN", ctx) == ("GRN", "BLK")
     assert declarable_kinds("R-BLK", ctx) == ("BLK", "GRN")
     assert entry_kinds("RED", ctx) == ()
@@ -849,7 +855,7 @@ def test_teacher_and_diplomat_when_a_jar_is_gained(nobles, move, gained):
     state, seat = bare_turn(nobles=nobles)
     jar = state["jar_display"][0]
     state = play(state, (seat, {"type": "pass", "jar": 0}))
-    assert e.phase_of(state) == "jar_gain" and state["pending"][0]["jar"] == jar
+    assert phase_of(state) == "jar_gain" and state["pending"][0]["jar"] == jar
     state = play(state, (seat, {"type": "jar_gain", **move}))
     expected = Counter(jar) if gained.startswith("jar") else Counter()
     if "+" in gained:
@@ -971,7 +977,7 @@ def test_court_officials_resolve_on_acquisition():
     bonus = state["bonus"][0]
     after = play(state, (seat, {"type": "noble_effect", "tracks": ["GRN", "GRN"],
                                 "sources": [0, "bag"]}))
-    assert e.phase_of(after) == "draw_offerings"                     # the bag draw
+    assert phase_of(after) == "draw_offerings"                     # the bag draw
     after = play(after, (seat, first_draw(after)))
     assert after["players"][seat]["nile"][2] == 2
     assert after["players"][seat]["off"][bonus] >= 1 and sum(
@@ -987,25 +993,25 @@ def test_court_official_25_advances_the_tomb_without_a_choice():
     state, seat = turn_state()
     state = settle(take_noble(state, seat, 25))
     me = state["players"][seat]
-    assert me["tomb"] == 1 and me["res"]["SIL"] == 1 and e.phase_of(state) == "turn"
+    assert me["tomb"] == 1 and me["res"]["SIL"] == 1 and phase_of(state) == "turn"
 
 
 def test_general_steps_at_once_and_takes_the_first_player_token():
     state, seat = bare_turn(nobles=(6,))
     other = (seat + 1) % 3
     state = play(state, (seat, {"type": "pass", "jar": 0}))
-    assert e.phase_of(state) == "general"
+    assert phase_of(state) == "general"
     state = play(state, (seat, {"type": "step", "reward": "first_player"}))
     assert state["first_player"] == seat and state["players"][seat]["space"] == 1
     assert state["turn"] == other
 
 
 def test_the_4_plus_spot_only_with_four_or_five_players():
-    assert e.free_spots(started(3), "YEL") == 3
-    assert e.free_spots(started(4), "YEL") == 4
+    assert free_spots(started(3), "YEL") == 3
+    assert free_spots(started(4), "YEL") == 4
     state = started(3, entered={"four_plus_spot": 1})
-    assert e.usable_spots(state) == [1, 2, 3]
-    assert e.area_view(state)[1]["spots"][0] == "closed"
+    assert usable_spots(state) == [1, 2, 3]
+    assert area_view(state)[1]["spots"][0] == "closed"
 
 
 def test_succession_first_to_two_nobles_and_three_steps_never_changes():
@@ -1024,7 +1030,7 @@ def test_succession_first_to_two_nobles_and_three_steps_never_changes():
     # another player qualifying later does not take it (Q14)
     later = settle(with_nobles(after, other, 10, 14))
     assert len(later["players"][other]["nobles"]) >= 2 and later["players"][other]["tomb"] >= 3
-    later = play(later, (later["turn"], e.legal_moves(later, later["turn"])[0]))
+    later = play(later, (later["turn"], PHARAON.legal_moves(later, later["turn"])[0]))
     assert later["pharaoh"] == seat
 
 
@@ -1042,12 +1048,12 @@ def test_round_end_clears_the_wheel_refills_and_turns():
     assert all(spot is None for segment in state["wheel"].values() for spot in segment)
     assert all(len(p) == 2 for p in state["pairs"]) and all(state["bonus"])
     assert len(state["jar_display"]) == 3
-    assert e.entry_colour(state, "OFF") == "BLU"                      # turned clockwise
+    assert entry_colour(state, "OFF") == "BLU"                      # turned clockwise
     assert all(p["used"] == [] and not p["passed"] for p in state["players"])
 
 
 def test_round_five_has_no_jars_and_ends_the_game():
-    state = advance(started(3), lambda s: s["round"] == 5 and e.phase_of(s) == "turn", seed=4)
+    state = advance(started(3), lambda s: s["round"] == 5 and phase_of(s) == "turn", seed=4)
     assert state["jar_display"] == []
     seat = state["turn"]
     assert refuse(state, seat, {"type": "pass", "jar": 0}).code == "PH_E_JAR_SOURCE"
@@ -1056,27 +1062,27 @@ def test_round_five_has_no_jars_and_ends_the_game():
 
 
 def test_missing_values_are_entered_at_the_end_by_any_seat():
-    state = advance(new_game(3), lambda s: e.phase_of(s) == "values", seed=5)
-    gods_missing, steps = e._missing_values(state)
+    state = advance(new_game(3), lambda s: phase_of(s) == "values", seed=5)
+    gods_missing, steps = missing_values(state)
     assert gods_missing
-    awaited = e.awaiting(state)
+    awaited = PHARAON.awaiting(state)
     assert awaited.seats == frozenset({0, 1, 2}) and awaited.step == "values"
-    assert not e.is_over(state) and not e.score(state).complete
+    assert not PHARAON.is_over(state) and not PHARAON.score(state).complete
     gods = [{"name": f"G{g}", "a": {"threshold": 1, "points": 2},
              "b": {"threshold": 1, "points": 3}} for g in range(5)]
     state = play(state, (2, {"type": "enter_values", "gods": gods}))
     if steps:
-        assert not e.is_over(state)
+        assert not PHARAON.is_over(state)
         state = play(state, (1, {"type": "enter_values", "tomb_points": [
             {"steps": s, "points": 4 * s} for s in steps]}))
-    assert e.is_over(state) and e.score(state).complete
+    assert PHARAON.is_over(state) and PHARAON.score(state).complete
     assert refuse(state, 0, {"type": "enter_values", "gods": gods}).code == "pharaon.game_over"
 
 
 def test_prompts_offer_each_area_with_a_legal_payment():
     state, seat = turn_state(entered=FULL_EDITION)
     state = give(state, seat, **{k: 2 for k in t.BASIC})
-    prompts = e.prompts(state, seat)
+    prompts = PHARAON.prompts(state, seat)
     assert prompts["moves"] == ["action", "pass"]
     areas = {row["area"]: row for row in prompts["areas"]}
     assert set(areas) == set(t.AREAS)
@@ -1092,8 +1098,8 @@ def test_prompts_offer_each_area_with_a_legal_payment():
             action = next(a for a in areas["NIL"]["actions"] if a["proposal"] is proposal)
             extra = {"nile": {"action": action["action"], "tracks": [
                 a.split("/")[0] if a != "any" else "RED" for a in action["arrows"]]}}
-        e.validate(state, seat, {"type": "action", "area": area, **proposal, **extra})
-    assert e.prompts(state, (seat + 1) % 3)["moves"] == []
+        PHARAON.validate(state, seat, {"type": "action", "area": area, **proposal, **extra})
+    assert PHARAON.prompts(state, (seat + 1) % 3)["moves"] == []
 
 
 @pytest.mark.parametrize("seed", range(6))
@@ -1108,11 +1114,11 @@ def test_the_phone_offers_every_declaration_and_the_proposal_is_among_them(seed)
         held[rng.choice([k for k in kinds if state["bag"][k]])] = 1
     state = give(state, seat, **held)
     state = with_nobles(state, seat, *rng.sample([1, 2, 3, 4, 5, 7, 8, 9, 10, 11], 2))
-    for row in e.prompts(state, seat)["areas"]:
+    for row in PHARAON.prompts(state, seat)["areas"]:
         area = row["area"]
-        ctx = e._pay_context(state, seat, area)
-        tokens = e.holdings(state, seat)
-        choices = e.payment_choices(state, seat, area)
+        ctx = pay_context(state, seat, area)
+        tokens = holdings(state, seat)
+        choices = payment_choices(state, seat, area)
         assert choices == row["choices"] and choices["entry_colour"] == row["colour"]
         entry = {(c["token"], c["as"]) for c in choices["entry"]}
         pay = {(c["token"], c["as"]) for c in choices["pay"]}
@@ -1129,8 +1135,8 @@ def test_the_phone_offers_every_declaration_and_the_proposal_is_among_them(seed)
 def test_view_hides_the_nobles_drawn_for_another_seats_pick():
     state, seat = start_pick_state()
     drawn = state["pending"][0]["nobles"]
-    mine = e.view(state, seat)
-    theirs = e.view(state, (seat + 1) % 3)
+    mine = PHARAON.view(state, seat, {})
+    theirs = PHARAON.view(state, (seat + 1) % 3, {})
     assert mine["pending"][0]["nobles"] == drawn
     assert theirs["pending"][0]["nobles"] == [None, None]
     assert state["pending"][0]["nobles"] == drawn
@@ -1227,11 +1233,11 @@ def traitor_game(columns, *, full_wheel=(), options=None, **setup):
 def traitor_jar(state, jar, board_choice=0):
     """Flip the Traitor's jar and resolve it, the human's choices and draws by default."""
     state = play(state, (0, {"type": "draw_jars", "jars": jar}))
-    while e.phase_of(state) != "turn" and not e.is_over(state) and state["turn"] == 1:
-        phase = e.phase_of(state)
+    while phase_of(state) != "turn" and not PHARAON.is_over(state) and state["turn"] == 1:
+        phase = phase_of(state)
         if phase == "traitor_board":
             state = play(state, (0, {"type": "traitor_board", "token": board_choice}))
-        elif phase in e.CHANCE_STEPS and not (phase == "draw_jars" and
+        elif phase in CHANCE_STEPS and not (phase == "draw_jars" and
                                               state["pending"][0]["to"] == "traitor"):
             state = play(state, (0, first_draw(state)))
         else:
@@ -1280,9 +1286,9 @@ def test_place_on_column_wraps_right_and_a_token_with_every_column_full_is_not_p
     ("pair:3", None, lambda s, b: not any(s["players"][1]["off"].values())),   # no 3rd? 3 pairs
     ("nile_most", None, lambda s, b: s["players"][1]["nile"] == [1, 0, 0, 0, 0]),
     ("nile_least", None, lambda s, b: s["players"][1]["nile"] == [0, 1, 0, 0, 0]),
-    ("god:NIL:ccw", None, lambda s, b: e.score(s).players[1].categories[0].detail[
+    ("god:NIL:ccw", None, lambda s, b: PHARAON.score(s).players[1].categories[0].detail[
         "indices"] == [2]),
-    ("noble_mult:9", None, lambda s, b: e.score(s).players[1].categories[1].detail[
+    ("noble_mult:9", None, lambda s, b: PHARAON.score(s).players[1].categories[1].detail[
         "multiplier"] == 9),
 ])
 def test_traitor_column_symbols(symbol, options, check):
@@ -1312,7 +1318,7 @@ def test_traitor_ignores_a_taken_nobles_effect():
 def test_silver_on_his_jar_takes_the_colour_the_human_picks():
     state = traitor_game(SHORT, full_wheel=("RED",))
     state = play(state, (0, {"type": "draw_jars", "jars": ["SIL", "RED", "SIL"]}))
-    assert e.phase_of(state) == "traitor_colours"
+    assert phase_of(state) == "traitor_colours"
     assert state["pending"][0]["silver"] == [0, 2]
     state = play(state, (0, {"type": "traitor_colours", "colours": ["GRN", "BLU"]}))
     columns = state["traitor_board"]["columns"]
@@ -1331,7 +1337,7 @@ def test_silver_on_his_jar_takes_the_colour_the_human_picks():
 def test_his_top_tokens_and_the_wheel(full, wheel, choice):
     state = traitor_game(SHORT, full_wheel=full)
     state = play(state, (0, {"type": "draw_jars", "jars": ["RED", "YEL", "BLK"]}))
-    assert (e.phase_of(state) == "traitor_board") == (choice is not None)
+    assert (phase_of(state) == "traitor_board") == (choice is not None)
     if choice:
         assert state["pending"][0]["eligible"] == [0, 1]
         state = play(state, (0, {"type": "traitor_board", "token": 0}))
@@ -1361,13 +1367,13 @@ def test_he_passes_when_his_jars_run_out(timing, passes_with_last_jar):
 
 def human_acts(state: dict) -> dict:
     """The human takes some area action (the first the referee lists)."""
-    move = next(m for m in e.legal_moves(state, 0) if m["type"] == "action")
+    move = next(m for m in PHARAON.legal_moves(state, 0) if m["type"] == "action")
     state = play(state, (0, move))
-    while e.phase_of(state) not in ("turn", "draw_jars") or (
-            e.phase_of(state) == "draw_jars" and state["pending"][0]["to"] != "traitor"):
-        seat = min(e.awaiting(state).seats)
-        draw = e.chance(state)
-        state = play(state, (seat, first_draw(state) if draw else e.legal_moves(state, seat)[0]))
+    while phase_of(state) not in ("turn", "draw_jars") or (
+            phase_of(state) == "draw_jars" and state["pending"][0]["to"] != "traitor"):
+        seat = min(PHARAON.awaiting(state).seats)
+        draw = PHARAON.chance(state)
+        state = play(state, (seat, first_draw(state) if draw else PHARAON.legal_moves(state, seat)[0]))
     return state
 
 
@@ -1389,7 +1395,7 @@ def test_with_human_picks_the_human_chooses_his_reward():
     state = traitor_reward_state()
     head = state["pending"][0]
     row = state["players"][1]["row"]
-    reached = e.pyramid_row(state, row)[:state["players"][1]["space"] + 1]
+    reached = pyramid_row(state, row)[:state["players"][1]["space"] + 1]
     expected = list(t.REWARDS) if None in reached else [r for r in t.REWARDS if r in reached]
     assert head["choices"] == expected
     outside = [r for r in t.REWARDS if r not in expected]
@@ -1451,10 +1457,10 @@ def test_difficulty_turns_the_rightmost_tiles_dark_and_sets_his_stacks(dark):
 def test_a_solo_game_plays_to_the_end_at_every_difficulty(dark):
     state, log = random_game(7000 + dark, 1, check=True,
                              options={"traitor_dark_tiles": dark}, entered=FULL_EDITION)
-    assert e.is_over(state) and state["round"] == t.ROUNDS
+    assert PHARAON.is_over(state) and state["round"] == t.ROUNDS
     assert state["traitor_board"]["sides"].count("dark") == dark
-    sheet = e.score(state)
-    assert sheet.complete and score_final(e.final_document(state)).as_dict() == sheet.as_dict()
+    sheet = PHARAON.score(state)
+    assert sheet.complete and score_final(PHARAON.final_document(state)).as_dict() == sheet.as_dict()
 
 
 @pytest.mark.parametrize("counts, expected", [(True, 2), (False, 1)])
@@ -1464,7 +1470,7 @@ def test_his_starting_noble_counts_unless_the_option_says_no(counts, expected):
     state = with_nobles(state, 1, 9)
     state = tampered(state)
     state["players"][1]["tomb"] = 3
-    nobles = e.score(state).players[1].categories[1]
+    nobles = PHARAON.score(state).players[1].categories[1]
     assert nobles.detail["cards"] == expected and nobles.points == expected * 6
     state = traitor_jar(state, ["RED", "YEL", "BLK"])             # succession is checked
     assert (state["pharaoh"] == 1) == counts
@@ -1484,8 +1490,8 @@ def test_a_stand_in_when_the_bank_is_out_of_a_colour():
 def test_the_traitor_tiles_and_colours_are_drawn_as_chance_inputs():
     import random
     state = new_game(1, traitor_draw=True)
-    assert e.phase_of(state) == "draw_traitor_tiles" and e.awaiting(state).seats == {0}
-    draw = e.chance(state)
+    assert phase_of(state) == "draw_traitor_tiles" and PHARAON.awaiting(state).seats == {0}
+    draw = PHARAON.chance(state)
     assert draw.key == "order" and draw.draws == 5
     assert sorted(o for o, n in draw.outcomes) == [1, 2, 3, 4, 5]
     assert all(state["bank"][k] == state["rules"]["bank_size"] for k in t.KINDS)
@@ -1497,10 +1503,10 @@ def test_the_traitor_tiles_and_colours_are_drawn_as_chance_inputs():
     assert sorted(move["order"]) == [1, 2, 3, 4, 5]
     state = play(state, (0, move))
     assert state["traitor_board"]["tiles"] == [n - 1 for n in move["order"]]
-    assert e.phase_of(state) == "draw_traitor_colours"
+    assert phase_of(state) == "draw_traitor_colours"
     refused = refuse(state, 0, {"type": "draw_traitor_colours", "colours": ["RED"] * 5})
     assert (refused.code, refused.field) == ("pharaon.bad_traitor_colours", "move.colours")
-    move = e.chance(state).draw(random.Random(8))
+    move = PHARAON.chance(state).draw(random.Random(8))
     state = play(state, (0, move))
     board = state["traitor_board"]
     assert board["colours"] == move["colours"] and sorted(move["colours"]) == sorted(t.BASIC)
@@ -1529,7 +1535,7 @@ def test_his_turn_is_logged_step_by_step():
     assert (bottom["token"], bottom["position"], bottom["space"], bottom["symbol"],
             bottom["wrapped"]) == ("BLK", 0, 1, "take_noble:2", False)
     assert (taken["slot"], taken["card"]) == (1, noble)
-    area = state["board"]["areas"][e.facing(state).index("YEL")]
+    area = state["board"]["areas"][facing(state).index("YEL")]
     assert (wheel["token"], wheel["area"], wheel["spot"], wheel["why"]) == ("YEL", area, 0,
                                                                             "only")
     assert (top["token"], top["position"], top["symbol"]) == ("RED", 3, None)
@@ -1621,18 +1627,18 @@ _LOGS: list[tuple[Any, list]] = []
 def test_random_playout(players, variant, seed):
     kwargs = VARIANTS[variant]
     state, log = random_game(1000 * players + seed, players, check=True, **kwargs)
-    assert e.is_over(state) and e.awaiting(state).seats == frozenset()
+    assert PHARAON.is_over(state) and PHARAON.awaiting(state).seats == frozenset()
     assert state["round"] == t.ROUNDS
     # the log replays to the same state
     replay = new_game(players, entered=kwargs.get("entered"), options=kwargs.get("options"),
                       **kwargs.get("setup", {}))
     for seat, move in log:
-        replay = e.apply(replay, seat, move)
+        replay = PHARAON.apply(replay, seat, move)
     assert replay == state
     # live scoring equals score-only scoring of the final document
-    sheet = e.score(state)
+    sheet = PHARAON.score(state)
     assert sheet.complete
-    assert score_final(e.final_document(state)).as_dict() == sheet.as_dict()
+    assert score_final(PHARAON.final_document(state)).as_dict() == sheet.as_dict()
     assert [p.name for p in sheet.players] == state["actors"]
     _LOGS.append(((players, kwargs), log))
 
@@ -1647,8 +1653,8 @@ def test_print_replay_speed():
         state = new_game(players, entered=kwargs.get("entered"), options=kwargs.get("options"),
                          **kwargs.get("setup", {}))
         for seat, move in log:
-            state = e.apply(state, seat, move)
-        assert e.is_over(state)
+            state = PHARAON.apply(state, seat, move)
+        assert PHARAON.is_over(state)
 
     print_replay_speed("Pharaon (4 players)", four, replay)
 
@@ -1664,7 +1670,7 @@ _VALUES = st.recursive(
         st.sampled_from(["token", "as", "action", "tracks", "cost", "gains", "jar", "points",
                          "threshold", "name", "a", "b", "steps", "card", "give", "get"]),
         inner, max_size=4), max_leaves=12)
-_MOVES = st.fixed_dictionaries({"type": st.sampled_from([k.value for k in e.MoveKind])},
+_MOVES = st.fixed_dictionaries({"type": st.sampled_from([k.value for k in MoveKind])},
                                optional={key: _VALUES for key in (
                                    "area", "entry", "pay", "pair", "bonus", "card", "nile",
                                    "tomb", "jar", "jars", "cards", "tokens", "exchange",
@@ -1699,8 +1705,8 @@ def _nested_paths(value, prefix=()):
 @st.composite
 def damaged_moves(draw, state):
     """A legal move with one value somewhere inside it replaced by junk."""
-    seat = min(e.awaiting(state).seats)
-    moves = e.legal_moves(state, seat)
+    seat = min(PHARAON.awaiting(state).seats)
+    moves = PHARAON.legal_moves(state, seat)
     groups = sorted({(m["type"], m.get("area", "")) for m in moves})
     group = draw(st.sampled_from(groups))         # each kind of move as likely as another
     move = copy.deepcopy(draw(st.sampled_from([m for m in moves if (m["type"], m.get(
@@ -1723,10 +1729,10 @@ def test_malformed_moves_are_refused_not_crashed(fuzz_states, data):
     state = data.draw(st.sampled_from(fuzz_states))
     kind = data.draw(st.sampled_from(["junk", "damaged", "damaged", "damaged"]))
     move = data.draw(_MOVES | _VALUES if kind == "junk" else damaged_moves(state))
-    seat = min(e.awaiting(state).seats)
+    seat = min(PHARAON.awaiting(state).seats)
     snapshot = copy.deepcopy(state)
     try:
-        after = e.apply(state, seat, move)
+        after = PHARAON.apply(state, seat, move)
     except RuleViolation:
         assert state == snapshot
         return

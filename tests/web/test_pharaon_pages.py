@@ -288,7 +288,7 @@ def test_the_tables_printouts(client):
 
 
 def test_the_api_docs_list_every_pharaon_move(client):
-    from companion.rules.pharaon.engine import MoveKind
+    from companion.rules.pharaon.state import MoveKind
     html = client.get("/api").get_data(as_text=True)
     section = html[html.index('id="pharaon"'):]
     assert "Pharaon: the final-state document" in section

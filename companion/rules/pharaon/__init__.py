@@ -3,7 +3,9 @@
 Spec: shared/rules/pharaon.md; default edition: the Czech rulebook (seed 000). The printed
 numbers are in :mod:`.printed`, the group's copy of the unknown ones in :mod:`.edition`, the
 payment model in :mod:`.payment`, scoring in :mod:`.scoring`, score-only mode in
-:mod:`.final`, the Traitor's tiles in :mod:`.traitor`, the live referee in :mod:`.engine`.
+:mod:`.final`, the Traitor's tiles in :mod:`.traitor`. The live referee is :mod:`.referee`,
+assembled from one module per family of moves (:mod:`.state` lists them and lays out the
+state).
 
 Options are the table's variants and the spec's open questions (§9.2) with the recommended
 defaults. Q17 (a gain the bank cannot pay) is the option ``bank_short``: "cut" (recommended:
@@ -37,11 +39,17 @@ from __future__ import annotations
 from types import MappingProxyType
 from typing import Any, Mapping, Sequence
 
-from ..base import (Awaiting, BoolField, Capability, Catalogue, Chance, ChoiceField, Edition,
-                    GameRules, IntField, Labels, ListField, N_, ObjectField, ScoreForm,
-                    TextField, register)
-from . import engine, final, printed
+from ..base import (BoolField, Capability, Catalogue, Chance, ChoiceField, Edition, GameRules,
+                    IntField, Labels, ListField, N_, ObjectField, ScoreForm, TextField,
+                    register)
+from . import final, printed
+from .draws import chance
 from .edition import EDITION
+from .prompts import pay_rows, payment_choices, propose, view
+from .referee import REFEREE
+from .setup import setup as set_up
+from .state import WAITING_LABELS, phase_of
+from .tallies import final_document, score
 
 _AREA_CHOICES = tuple((a, str(printed.AREA_LABELS[a])) for a in printed.AREAS)
 
@@ -52,7 +60,7 @@ def _setup_half(key: str, label: str) -> ObjectField:
 
 
 # The gods on the open-table form: every field may stay blank (a god left at 0 and 0 is not
-# entered; the engine takes all five or none, engine._gods_from), so a table that does not
+# entered; the engine takes all five or none, setup._gods_from), so a table that does not
 # enter them at set-up is asked after round 5.
 _SETUP_GOD = ObjectField("god", N_("God"), (
     TextField("name", N_("Name"), max_length=30, required=False),
@@ -194,29 +202,22 @@ class PharaonRuleset(GameRules):
     def setup(self, options: Mapping[str, Any], names: Sequence[str],
               setup: Mapping[str, Any], edition: Edition) -> dict[str, Any]:
         """A fresh game (raises RuleViolation naming the set-up field)."""
-        return engine.setup(options, names, setup, edition)
+        return set_up(options, names, setup, edition)
 
-    apply = staticmethod(engine.apply)
-    validate = staticmethod(engine.validate)
-    prompts = staticmethod(engine.prompts)
-    legal_moves = staticmethod(engine.legal_moves)
-    is_over = staticmethod(engine.is_over)
-    score = staticmethod(engine.score)
-    final_document = staticmethod(engine.final_document)
+    referee = REFEREE
+    score = staticmethod(score)
+    final_document = staticmethod(final_document)
     # What the game's own phone page and print module read besides the seam: the printed
     # tables, the payment proposal, the declarations a player could make, the pay rows.
     tables = printed
-    phase_of = staticmethod(engine.phase_of)
-    waiting_labels = engine.WAITING_LABELS
-    propose = staticmethod(engine.propose)
-    payment_choices = staticmethod(engine.payment_choices)
-    pay_rows = staticmethod(engine.pay_rows)
-
-    def awaiting(self, state: Mapping[str, Any]) -> Awaiting:
-        return engine.awaiting(state)
+    phase_of = staticmethod(phase_of)
+    waiting_labels = WAITING_LABELS
+    propose = staticmethod(propose)
+    payment_choices = staticmethod(payment_choices)
+    pay_rows = staticmethod(pay_rows)
 
     def chance(self, state: Mapping[str, Any]) -> Chance | None:
-        return engine.chance(state)
+        return chance(state)
 
     def scores_visible(self, state: Mapping[str, Any], options: Mapping[str, Any]) -> bool:
         """Everything lies open on the table (spec §2.2)."""
@@ -224,7 +225,7 @@ class PharaonRuleset(GameRules):
 
     def view(self, state: Mapping[str, Any], seat: int | None,
              options: Mapping[str, Any]) -> dict[str, Any]:
-        return engine.view(state, seat)
+        return view(state, seat)
 
 
 PHARAON = register(PharaonRuleset())

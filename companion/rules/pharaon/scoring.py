@@ -15,7 +15,7 @@ Implements spec shared/rules/pharaon.md:
 * §7.7 the Traitor: every god whose space is occupied pays both halves, no conditions, no
   exclusivity; nobles score count × highest multiplier (6 when none); every tie goes to him.
 
-Score-only mode (final.py) and the live referee (engine.py) both build tallies and call
+Score-only mode (final.py) and the live game (tallies.py) both build tallies and call
 :func:`score_game`, so one set of rules produces every Scoresheet.
 """
 
