@@ -46,25 +46,13 @@ from tests.rules.pharaon_helpers import (FULL_EDITION, GOD_HALVES, NAMES, TOMB_T
                                          new_game, play, random_game, settle, started, strip,
                                          with_nobles)
 from tests.rules.playout import print_replay_speed
+from tests.rules.refusals import assert_refused
 
 PLAYOUTS = int(os.environ.get("PHARAON_PLAYOUTS", "4"))
 
 
 def decl(token: str, kind: str | None = None) -> dict[str, str]:
     return {"token": token, "as": kind or token}
-
-
-def refuse(state: dict, seat: int, move: Any) -> RuleViolation:
-    """The refusal of ``move``; the state is untouched and validate agrees."""
-    snapshot = copy.deepcopy(state)
-    with pytest.raises(RuleViolation) as caught:
-        PHARAON.apply(state, seat, move)
-    assert state == snapshot
-    with pytest.raises(RuleViolation) as again:
-        PHARAON.validate(state, seat, move)
-    assert again.value.code == caught.value.code
-    assert state == snapshot
-    return caught.value
 
 
 def skip_general(state: dict) -> dict:
@@ -219,8 +207,9 @@ def test_cards_under_the_deck_come_only_when_the_deck_is_empty():
     state["noble_display"][0], displaced = None, state["noble_display"][0]
     state["noble_discard"].append(displaced)
     seat = state["turn"]
-    assert refuse(state, seat, {"type": "draw_nobles", "cards": state["noble_bottom"][0]}
-                  ).code == "pharaon.not_in_supply"
+    assert_refused(PHARAON, state, seat, {"type": "draw_nobles",
+                                          "cards": state["noble_bottom"][0]},
+                   "pharaon.not_in_supply")
     assert PHARAON.chance(state).outcomes == tuple((c, 1) for c in state["noble_deck"])
     state["noble_discard"] += state["noble_deck"]
     state["noble_deck"] = []
@@ -258,8 +247,8 @@ def test_beginners_draw_a_scribe():
             assert draw.draws == (1 if beginner else 2)
             assert all(c in t.SCRIBES for c, _ in draw.outcomes) == beginner
             if beginner:
-                assert refuse(state, seat, {"type": "draw_nobles", "cards": 6}).code == \
-                    "pharaon.not_in_supply"
+                assert_refused(PHARAON, state, seat, {"type": "draw_nobles", "cards": 6},
+                               "pharaon.not_in_supply")
         if phase_of(state) == "draw_nobles":     # the highest cards: Scribes stay
             draw = PHARAON.chance(state)
             cards = [c for c, _ in draw.outcomes][-draw.draws:]
@@ -294,15 +283,15 @@ def test_jars_and_artisans_are_checked_against_an_entered_catalogue():
     jars = [["BLK", "BLK", "BLK"]] * 10 + [["RED", "YEL", "GRN"]] * 20
     artisans = [{"points": 2, "gains": {"RED": 1}, "jar": False}] * 30
     state = new_game(3, entered={"jar_tiles": jars, "artisan_cards": artisans})
-    assert refuse(state, 0, {"type": "draw_jars", "jars": [["BLU", "BLU", "BLU"]] * 3}
-                  ).code == "pharaon.not_in_supply"
-    assert refuse(state, 0, {"type": "draw_jars", "jars": [["BLK", "BLK", "BLK"]] * 2}
-                  ).code == "pharaon.wrong_count"
+    assert_refused(PHARAON, state, 0, {"type": "draw_jars", "jars": [["BLU", "BLU", "BLU"]] * 3},
+                   "pharaon.not_in_supply")
+    assert_refused(PHARAON, state, 0, {"type": "draw_jars", "jars": [["BLK", "BLK", "BLK"]] * 2},
+                   "pharaon.wrong_count")
     state = play(state, (0, {"type": "draw_jars", "jars": [["BLK", "BLK", "BLK"]] * 3}))
     state = play(state, (0, first_draw(state)))
     state = play(state, (0, first_draw(state)))
-    assert refuse(state, 0, {"type": "draw_artisans", "cards": [
-        {"points": 4, "gains": {}, "jar": True}] * 4}).code == "pharaon.not_in_supply"
+    assert_refused(PHARAON, state, 0, {"type": "draw_artisans", "cards": [
+        {"points": 4, "gains": {}, "jar": True}] * 4}, "pharaon.not_in_supply")
     # without an entered catalogue any card the table shows is taken, only counted
     loose = new_game(3)
     loose = play(loose, (0, {"type": "draw_jars", "jars": [["BLU", "BLU", "BLU"]] * 3}))
@@ -312,10 +301,11 @@ def test_jars_and_artisans_are_checked_against_an_entered_catalogue():
 def test_offerings_drawn_must_be_in_the_bag():
     state = new_game(3)
     state = play(state, (0, first_draw(state)))
-    assert refuse(state, 0, {"type": "draw_offerings", "tokens": ["P2"] * 8 + ["P1"] * 4}
-                  ).code == "pharaon.not_in_supply"
-    assert refuse(state, 0, {"type": "draw_offerings", "tokens": ["P1"]}).code == \
-        "pharaon.wrong_count"
+    assert_refused(PHARAON, state, 0,
+                   {"type": "draw_offerings", "tokens": ["P2"] * 8 + ["P1"] * 4},
+                   "pharaon.not_in_supply")
+    assert_refused(PHARAON, state, 0, {"type": "draw_offerings", "tokens": ["P1"]},
+                   "pharaon.wrong_count")
 
 
 # ------------------------------------------------------------------------------------------
@@ -358,7 +348,7 @@ def fill_segment(state: dict, colour: str, leave: int = 0) -> dict:
     while free_spots(state, colour) > leave:
         state["bank"][colour] -= 1
         state["wheel"][colour][free_spot(state, colour)] = {"token": colour, "actor": None,
-                                                              "stand_in": False}
+                                                            "stand_in": False}
     return state
 
 
@@ -421,7 +411,7 @@ def with_tokens(**tokens):
 
 def case_action(area="OFF", entry=("BLK",), pay=(), tokens=None, **args):
     state, seat = with_tokens(**(tokens or {"BLK": 2, "RED": 2, "SIL": 1, "A-NIL": 1,
-                                           "P1": 1, "P2": 1}))
+                                            "P1": 1, "P2": 1}))
     move = {"type": "action", "area": area, "entry": decl(*entry),
             "pay": [decl(*p) for p in pay], **args}
     if area == "OFF":
@@ -478,7 +468,7 @@ def case_tomb(entered=None, steps=0, tomb=None, tokens=None):
     state = tampered(state)
     state["players"][seat]["tomb"] = steps
     move = {"type": "action", "area": "TMB", "entry": decl("BLU"), "pay": [decl("BLK"),
-                                                                              decl("YEL")]}
+                                                                           decl("YEL")]}
     if tomb is not None:
         move["tomb"] = tomb
     return state, seat, move
@@ -515,7 +505,7 @@ def test_a_step_with_nothing_left_to_take():
     for token, count in state["bag"].items():
         state["offer_discard"][token] += count
         state["bag"][token] = 0
-    assert refuse(state, seat, {"type": "step"}).code == "pharaon.reward_needed"
+    assert_refused(PHARAON, state, seat, {"type": "step"}, "pharaon.reward_needed")
     for token in list(state["offer_discard"]):               # nothing anywhere now
         state["players"][(seat + 1) % 3]["off"][token] += state["offer_discard"][token]
         state["offer_discard"][token] = 0
@@ -630,7 +620,7 @@ REFUSALS = [
     ("game over", case_game_over, "pharaon.game_over", None),
     ("not a move", lambda: (*turn_state(), {"type": 3}), "pharaon.bad_move", "move.type"),
     ("no such token", lambda: case_action(entry=("GOLD", "BLK")), "pharaon.bad_move",
-     "move.entry"),
+     "move.entry.token"),
     ("no such move", lambda: (*turn_state(), {"type": "fly"}), "pharaon.unknown_move",
      "move.type"),
     ("not your turn", lambda: (turn_state()[0], (turn_state()[1] + 1) % 3,
@@ -739,8 +729,7 @@ REFUSALS = [
 def test_refusals_leave_the_state_untouched(name, build, code, field):
     state, seat, move = build()
     check_invariants(state)
-    problem = refuse(state, seat, move)
-    assert (problem.code, problem.field) == (code, field)
+    assert_refused(PHARAON, state, seat, move, code, field)
 
 
 def test_every_spec_code_is_exercised():
@@ -782,9 +771,9 @@ def test_noble_7_to_10_entry_by_its_own_colour_counts_for_the_deduction():
     assert after["players"][seat]["res"]["RED"] == 0                   # 2 RED in all
     assert after["wheel"]["BLK"][0]["token"] == "RED"
     plain, seat = bare_turn(RED=2)
-    assert refuse(plain, seat, {"type": "action", "area": "OFF", "pair": 0, "bonus": 0,
-                                "entry": decl("RED"), "pay": [decl("RED")]}).code == \
-        "PH_E_ENTRY_KIND"
+    assert_refused(PHARAON, plain, seat, {"type": "action", "area": "OFF", "pair": 0, "bonus": 0,
+                                          "entry": decl("RED"), "pay": [decl("RED")]},
+                   "PH_E_ENTRY_KIND")
 
 
 def test_scribe_swaps_a_token_for_its_partner_one_kind_per_use():
@@ -803,9 +792,9 @@ def test_the_judge_pays_any_five_units():
     after = action(judge, seat, "NOB", ("YEL",), [("RED",)] * 4, card=0)
     assert len(after["players"][seat]["nobles"]) == 2
     plain, seat = bare_turn(nobles=(12,), YEL=1, RED=4)
-    assert refuse(plain, seat, {"type": "action", "area": "NOB", "card": 0,
-                                "entry": decl("YEL"), "pay": [decl("RED")] * 4}).code == \
-        "PH_E_COST_UNMET"
+    assert_refused(PHARAON, plain, seat, {"type": "action", "area": "NOB", "card": 0,
+                                          "entry": decl("YEL"), "pay": [decl("RED")] * 4},
+                   "PH_E_COST_UNMET")
 
 
 def test_a_full_area_is_open_once_a_round_to_its_noble_13_to_16():
@@ -817,13 +806,13 @@ def test_a_full_area_is_open_once_a_round_to_its_noble_13_to_16():
     assert after["bank"]["GRN"] == bank + 3              # Q11: the entry goes to the bank too
     while after["turn"] != seat:
         after = settle(offerings_action(after, after["turn"]))
-    assert refuse(after, seat, {"type": "action", "area": "ART", "card": 0,
-                                "entry": decl("GRN"), "pay": [decl("GRN")] * 2}).code == \
-        "PH_E_AREA_FULL"
+    assert_refused(PHARAON, after, seat, {"type": "action", "area": "ART", "card": 0,
+                                          "entry": decl("GRN"), "pay": [decl("GRN")] * 2},
+                   "PH_E_AREA_FULL")
 
 
 @pytest.mark.parametrize("card, give_kind, get", [(17, "RED", "BLU"), (17, "R-BLU", "YEL"),
-                                                   (18, "RED", "SIL")])
+                                                  (18, "RED", "SIL")])
 def test_seer_and_treasurer_exchange_once_a_round(card, give_kind, get):
     state, seat = bare_turn(nobles=(card,), RED=1, **{"R-BLU": 1})
     after = play(state, (seat, {"type": "exchange", "card": card, "give": give_kind,
@@ -831,9 +820,9 @@ def test_seer_and_treasurer_exchange_once_a_round(card, give_kind, get):
     me = after["players"][seat]
     assert me["res"][get] == 1 and card in me["used"]
     assert after["turn"] == seat                         # the turn goes on
-    assert refuse(after, seat, {"type": "exchange", "card": card, "give": "RED" if
-                                give_kind != "RED" else "R-BLU", "get": get}).code == \
-        "PH_E_ABILITY_USED"
+    assert_refused(PHARAON, after, seat, {"type": "exchange", "card": card, "give": "RED" if
+                                          give_kind != "RED" else "R-BLU", "get": get},
+                   "PH_E_ABILITY_USED")
 
 
 def test_an_exchange_with_a_pass_uses_the_jar_just_taken():
@@ -911,8 +900,7 @@ def _nile_3(options=None):
 
 def test_q17_refuse_a_nile_action_the_bank_cannot_pay():
     state, seat, move = _nile_3({"bank_short": "refuse"})
-    problem = refuse(state, seat, move)
-    assert (problem.code, problem.field) == ("PH_E_BANK_EMPTY", "move.nile")
+    assert_refused(PHARAON, state, seat, move, "PH_E_BANK_EMPTY", "move.nile")
     # the recommended reading: the action stands, BLK is cut, a warning is recorded
     state, seat, move = _nile_3()
     after = play(state, (seat, move))
@@ -940,8 +928,8 @@ def test_q17_refuse_a_jar_the_bank_cannot_pay_while_another_one_it_can():
     state["jar_display"][:2] = [["BLK", "BLK", "YEL"], ["RED", "GRN", "BLU"]]
     display = state["jar_display"]
     state = _bank_out_of(state, "BLK", seat)
-    problem = refuse(state, seat, {"type": "pass", "jar": 0})
-    assert (problem.code, problem.field) == ("PH_E_BANK_EMPTY", "move.jar")
+    assert_refused(PHARAON, state, seat, {"type": "pass", "jar": 0}, "PH_E_BANK_EMPTY",
+                   "move.jar")
     after = play(state, (seat, {"type": "pass", "jar": 1}))
     assert after["warnings"] == []
     # no jar the bank can pay: the jar is taken and cut, passing stays possible
@@ -959,8 +947,7 @@ def test_q17_refuse_a_basic_reward_of_a_kind_the_bank_lacks():
         state = _bank_out_of(stepping(state, seat), "GRN", seat)
         move = {"type": "step", "reward": "basic", "kind": "GRN"}
         if refuse_short:
-            problem = refuse(state, seat, move)
-            assert (problem.code, problem.field) == ("PH_E_BANK_EMPTY", "move.kind")
+            assert_refused(PHARAON, state, seat, move, "PH_E_BANK_EMPTY", "move.kind")
             after = play(state, (seat, {**move, "kind": "RED"}))
             assert after["warnings"] == []
         else:
@@ -1056,7 +1043,7 @@ def test_round_five_has_no_jars_and_ends_the_game():
     state = advance(started(3), lambda s: s["round"] == 5 and phase_of(s) == "turn", seed=4)
     assert state["jar_display"] == []
     seat = state["turn"]
-    assert refuse(state, seat, {"type": "pass", "jar": 0}).code == "PH_E_JAR_SOURCE"
+    assert_refused(PHARAON, state, seat, {"type": "pass", "jar": 0}, "PH_E_JAR_SOURCE")
     state = advance(state, lambda s: s["phase"] in ("values", "over"), seed=4)
     assert state["round"] == 5 and state["pending"] == []
 
@@ -1076,7 +1063,7 @@ def test_missing_values_are_entered_at_the_end_by_any_seat():
         state = play(state, (1, {"type": "enter_values", "tomb_points": [
             {"steps": s, "points": 4 * s} for s in steps]}))
     assert PHARAON.is_over(state) and PHARAON.score(state).complete
-    assert refuse(state, 0, {"type": "enter_values", "gods": gods}).code == "pharaon.game_over"
+    assert_refused(PHARAON, state, 0, {"type": "enter_values", "gods": gods}, "pharaon.game_over")
 
 
 def test_prompts_offer_each_area_with_a_legal_payment():
@@ -1223,7 +1210,7 @@ def traitor_game(columns, *, full_wheel=(), options=None, **setup):
     """A solo game whose Traitor starts, stopped at his first jar; the listed segments full.
     Columns sit left to right BLK YEL GRN RED BLU (the default set-up)."""
     state = started(1, stop_at_traitor_jar=True, entered={**FULL_EDITION,
-                                                         "traitor_tiles": tiles(columns)},
+                                                          "traitor_tiles": tiles(columns)},
                     traitor_starts=True, options=options, **setup)
     for colour in full_wheel:
         state = fill_segment(state, colour)
@@ -1238,7 +1225,7 @@ def traitor_jar(state, jar, board_choice=0):
         if phase == "traitor_board":
             state = play(state, (0, {"type": "traitor_board", "token": board_choice}))
         elif phase in CHANCE_STEPS and not (phase == "draw_jars" and
-                                              state["pending"][0]["to"] == "traitor"):
+                                            state["pending"][0]["to"] == "traitor"):
             state = play(state, (0, first_draw(state)))
         else:
             break
@@ -1373,7 +1360,8 @@ def human_acts(state: dict) -> dict:
             phase_of(state) == "draw_jars" and state["pending"][0]["to"] != "traitor"):
         seat = min(PHARAON.awaiting(state).seats)
         draw = PHARAON.chance(state)
-        state = play(state, (seat, first_draw(state) if draw else PHARAON.legal_moves(state, seat)[0]))
+        state = play(state, (seat, first_draw(state) if draw
+                             else PHARAON.legal_moves(state, seat)[0]))
     return state
 
 
@@ -1400,8 +1388,8 @@ def test_with_human_picks_the_human_chooses_his_reward():
     assert head["choices"] == expected
     outside = [r for r in t.REWARDS if r not in expected]
     if outside:
-        assert refuse(state, 0, {"type": "traitor_reward", "reward": outside[0],
-                                 "kind": "RED"}).code == "PH_E_REWARD_NOT_IN_ROW"
+        assert_refused(PHARAON, state, 0, {"type": "traitor_reward", "reward": outside[0],
+                                           "kind": "RED"}, "PH_E_REWARD_NOT_IN_ROW")
     before = state["players"][1]["res"]["GRN"]
     if "basic" in expected:
         state = play(state, (0, {"type": "traitor_reward", "reward": "basic", "kind": "GRN"}))
@@ -1460,7 +1448,8 @@ def test_a_solo_game_plays_to_the_end_at_every_difficulty(dark):
     assert PHARAON.is_over(state) and state["round"] == t.ROUNDS
     assert state["traitor_board"]["sides"].count("dark") == dark
     sheet = PHARAON.score(state)
-    assert sheet.complete and score_final(PHARAON.final_document(state)).as_dict() == sheet.as_dict()
+    assert sheet.complete
+    assert score_final(PHARAON.final_document(state)).as_dict() == sheet.as_dict()
 
 
 @pytest.mark.parametrize("counts, expected", [(True, 2), (False, 1)])
@@ -1495,17 +1484,18 @@ def test_the_traitor_tiles_and_colours_are_drawn_as_chance_inputs():
     assert draw.key == "order" and draw.draws == 5
     assert sorted(o for o, n in draw.outcomes) == [1, 2, 3, 4, 5]
     assert all(state["bank"][k] == state["rules"]["bank_size"] for k in t.KINDS)
-    for order in ([1, 1, 2, 3, 4], [1, 2, 3], [0, 1, 2, 3, 4]):
-        refused = refuse(state, 0, {"type": "draw_traitor_tiles", "order": order})
-        assert refused.code in ("pharaon.bad_traitor_order", "pharaon.bad_move")
-        assert refused.field == "move.order"
+    for order, code, field in (([1, 1, 2, 3, 4], "pharaon.bad_traitor_order", "move.order"),
+                               ([1, 2, 3], "pharaon.bad_move", "move.order"),
+                               ([0, 1, 2, 3, 4], "pharaon.bad_move", "move.order.0")):
+        assert_refused(PHARAON, state, 0, {"type": "draw_traitor_tiles", "order": order},
+                       code, field)
     move = draw.draw(random.Random(7))                  # what the app draws: a permutation
     assert sorted(move["order"]) == [1, 2, 3, 4, 5]
     state = play(state, (0, move))
     assert state["traitor_board"]["tiles"] == [n - 1 for n in move["order"]]
     assert phase_of(state) == "draw_traitor_colours"
-    refused = refuse(state, 0, {"type": "draw_traitor_colours", "colours": ["RED"] * 5})
-    assert (refused.code, refused.field) == ("pharaon.bad_traitor_colours", "move.colours")
+    assert_refused(PHARAON, state, 0, {"type": "draw_traitor_colours", "colours": ["RED"] * 5},
+                   "pharaon.bad_traitor_colours", "move.colours")
     move = PHARAON.chance(state).draw(random.Random(8))
     state = play(state, (0, move))
     board = state["traitor_board"]
@@ -1737,3 +1727,126 @@ def test_malformed_moves_are_refused_not_crashed(fuzz_states, data):
         assert state == snapshot
         return
     check_invariants(after)
+
+
+# ------------------------------------------------------------------------------------------
+# 8. A malformed move of every kind is refused in the player's words; a seat that is not
+#    awaited is offered nothing
+# ------------------------------------------------------------------------------------------
+
+
+def at_phase(state: dict, phase: str) -> dict:
+    """Enter the first outcomes of every draw until ``phase`` is awaited."""
+    while phase_of(state) != phase:
+        state = play(state, (min(PHARAON.awaiting(state).seats), first_draw(state)))
+    return state
+
+
+def jar_gain_state():
+    state, seat = turn_state()
+    state = play(with_nobles(state, seat, 20), (seat, {"type": "pass", "jar": 0}))
+    return state, seat
+
+
+def traitor_board_state():
+    state = traitor_game(SHORT)
+    return play(state, (0, {"type": "draw_jars", "jars": ["RED", "YEL", "BLK"]})), 0
+
+
+def gods_missing_state():
+    state = new_game(2)
+    return advance(state, lambda s: phase_of(s) == "values", seed=3), 0
+
+
+DECLARE_ALL_FIVE = {"threshold": 1}
+MALFORMED = [
+    ("draw_jars", lambda: (new_game(3), 0), {"jars": [["RED", "RED", "GOLD"]]},
+     "move.jars.0.2", "Jars › Jar 1 › Resource 3: Choose one of the values offered."),
+    ("draw_nobles", lambda: (at_phase(new_game(3), "draw_nobles"), 0), {"cards": [3, 30, 4]},
+     "move.cards.1", "Nobles › Noble 2: Choose one of the values offered."),
+    ("draw_artisans", lambda: (at_phase(new_game(3), "draw_artisans"), 0),
+     {"cards": {"points": 25, "gains": {}, "jar": False}}, "move.cards.0.points",
+     "Artisans › Artisan 1 › Points: At most 20."),
+    ("draw_offerings", lambda: (at_phase(new_game(3), "draw_offerings"), 0),
+     {"tokens": ["P1", "P3"]}, "move.tokens.1",
+     "Offerings › Offering 2: Choose one of the values offered."),
+    ("draw_traitor_tiles", lambda: (new_game(1, traitor_draw=True), 0), {"order": [1, 2, 3]},
+     "move.order", "Traitor tiles, left to right: Exactly 5 entries are needed."),
+    ("draw_traitor_colours",
+     lambda: (at_phase(new_game(1, traitor_draw=True), "draw_traitor_colours"), 0),
+     {"colours": ["RED", "BLU", "GRN", "YEL", "PINK"]}, "move.colours.4",
+     "Colour of each column › Position 5: Choose one of the values offered."),
+    ("start_pick", start_pick_state, {"jar": -1, "noble": 3}, "move.jar",
+     "Jar: This must not be negative."),
+    ("action", turn_state, {"area": "OFF", "entry": {"token": "BLK", "as": "BLK"}, "pay": []},
+     "move.pair", "Offering pair: This is required."),
+    ("action", turn_state, {"area": "NOB", "card": 0, "entry": {"token": "BLK", "as": "BLK"},
+                            "pay": [{"token": "RED"}]},
+     "move.pay.0.as", "Payment › Unit 1 › Counts as: This is required."),
+    ("action", turn_state, {"area": "NIL", "entry": {"token": "BLK", "as": "BLK"}, "pay": [],
+                            "nile": {"cost": ["BLK"], "gains": {"RED": 3, "BLU": 2}}},
+     "move.nile.gains", "Nile › Gains: At most 4 resources in all."),
+    ("action", turn_state, {"area": "TMB", "entry": {"token": "BLK", "as": "BLK"}, "pay": [],
+                            "tomb": {"cost": ["BLK"]}},
+     "move.tomb.cost", "Tomb › Cost: Between 2 and 4 entries are needed."),
+    ("pass", turn_state, {"jar": "first"}, "move.jar", "Jar: Choose one of the values offered."),
+    ("pass", turn_state, {"jar": 0, "exchange": {"card": 17}}, "move.exchange.give",
+     "Exchange › Give: This is required."),
+    ("step", lambda: (stepping(*turn_state()), turn_state()[1]), {"reward": "basic"},
+     "move.kind", "Resource: This is required."),
+    ("exchange", lambda: case_exchange()[:2], {"card": 17, "give": "RED"}, "move.get",
+     "Get: This is required."),
+    ("exchange", lambda: case_exchange(card=18)[:2], {"card": 18, "give": "RED", "get": "BLU"},
+     "move.get", "Get: The Treasurer gives silver."),
+    ("jar_gain", jar_gain_state, {"diplomat": ["RED", "RED"]}, "move.diplomat",
+     "Diplomat: three basic tokens instead: Exactly 3 entries are needed."),
+    ("noble_effect", lambda: effect_state(22), {"tracks": ["RED", "PINK"]}, "move.tracks.1",
+     "Nile levels › Level 2: Choose one of the values offered."),
+    ("traitor_colours", lambda: case_traitor_colours()[:2], {"colours": ["PINK"]},
+     "move.colours.0", "Colours › Silver 1: Choose one of the values offered."),
+    ("traitor_board", traitor_board_state, {"token": 2}, "move.token",
+     "Top token: Choose one of the values offered."),
+    ("traitor_reward", lambda: (traitor_reward_state(), 0), {"reward": "gold"}, "move.reward",
+     "Reward: Choose one of the values offered."),
+    ("enter_values", lambda: case_values_known()[:2], {}, "move.gods",
+     "Gods: Enter the gods or the points of a tomb space."),
+    ("enter_values", gods_missing_state, {"gods": [{"name": "Ra", "a": DECLARE_ALL_FIVE,
+                                                    "b": DECLARE_ALL_FIVE}] * 5},
+     "move.gods.0.a.points",
+     "Gods › God 1 › Half on the area before it (clockwise) › Points: This is required."),
+]
+
+
+@pytest.mark.parametrize("kind, build, arguments, field, words", MALFORMED,
+                         ids=[f"{m[0]}-{m[3]}" for m in MALFORMED])
+def test_a_malformed_move_is_refused_naming_the_argument_in_words(kind, build, arguments,
+                                                                  field, words):
+    state, seat = build()
+    assert seat in PHARAON.awaiting(state).seats
+    refusal = assert_refused(PHARAON, state, seat, {"type": kind, **arguments},
+                             "pharaon.bad_move", field)
+    assert refusal.render() == words
+    path = field.removeprefix("move.")       # an internal path such as "gods.0.a" is not shown
+    assert "move." not in words and ("." not in path or path not in words)
+
+
+def test_every_kind_with_arguments_has_a_malformed_case():
+    declared = {rule.kind for rule in PHARAON.move_rules() if rule.args}
+    assert declared == {kind for kind, *_ in MALFORMED}
+    assert {rule.kind for rule in PHARAON.move_rules() if not rule.args} == {"skip_step"}
+
+
+@pytest.mark.parametrize("build", [
+    lambda: new_game(3), lambda: started(3), start_pick_state, lambda: effect_state(22),
+    lambda: stepping(*turn_state())])
+def test_a_seat_that_is_not_awaited_is_offered_nothing(build):
+    built = build()
+    state = built[0] if isinstance(built, tuple) else built
+    awaited = PHARAON.awaiting(state).seats
+    for seat in set(range(state["seats"])) - awaited:
+        assert PHARAON.legal_moves(state, seat) == []
+        assert PHARAON.prompts(state, seat) == {
+            "moves": [], "phase": phase_of(state), "round": state["round"],
+            "awaiting": sorted(awaited)}
+    for seat in awaited:
+        assert PHARAON.prompts(state, seat)["moves"] and PHARAON.legal_moves(state, seat)

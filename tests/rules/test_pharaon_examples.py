@@ -12,7 +12,6 @@ import copy
 
 import pytest
 
-from companion.rules.base import RuleViolation
 from companion.rules.pharaon import PHARAON
 from companion.rules.pharaon import printed as t
 from companion.rules.pharaon.final import score_final
@@ -21,6 +20,7 @@ from companion.rules.pharaon.scoring import Board, God, Half, PlayerTally, noble
 from companion.rules.pharaon.state import entry_colour, facing, free_spot, free_spots, phase_of
 from tests.rules.pharaon_helpers import (FULL_EDITION, NILE_CATALOGUE, give, play, settle,
                                          started, strip)
+from tests.rules.refusals import assert_refused
 
 
 def decl(token: str, kind: str | None = None) -> dict[str, str]:
@@ -33,14 +33,6 @@ def spent(before: dict, after: dict, actor: int) -> int:
         player = state["players"][actor]
         return sum(player["res"].values()) + sum(player["off"].values())
     return count(before) - count(after)
-
-
-def refused(state: dict, seat: int, move: dict) -> str:
-    snapshot = copy.deepcopy(state)
-    with pytest.raises(RuleViolation) as caught:
-        PHARAON.apply(state, seat, move)
-    assert state == snapshot
-    return caught.value.code
 
 
 # ------------------------------------------------------------------------------------------
@@ -72,7 +64,7 @@ def artisan_game() -> tuple[dict, int]:
 def test_artisans_payments_accepted(name, entry, pay, tokens_spent):
     state, seat = artisan_game()
     after = PHARAON.apply(state, seat, {"type": "action", "area": "ART", "card": 0, "entry": entry,
-                                  "pay": pay})
+                                        "pay": pay})
     gained = sum(after["players"][seat]["artisans"][0]["gains"].values())
     assert spent(state, after, seat) + gained == tokens_spent
     colour = entry_colour(state, "ART")
@@ -88,8 +80,8 @@ def test_artisans_payments_accepted(name, entry, pay, tokens_spent):
 ])
 def test_artisans_payments_refused(name, entry, pay, code):
     state, seat = artisan_game()
-    assert refused(state, seat, {"type": "action", "area": "ART", "card": 0, "entry": entry,
-                                 "pay": pay}) == code
+    assert_refused(PHARAON, state, seat, {"type": "action", "area": "ART", "card": 0,
+                                          "entry": entry, "pay": pay}, code)
 
 
 @pytest.mark.parametrize("entry_kind, units, verdict", [
@@ -136,7 +128,7 @@ def test_offerings_bonus_needs_the_same_kind():
     state = give(strip(state, seat), seat, BLK=1, RED=2)
     move = {"type": "action", "area": "OFF", "pair": 0, "bonus": 0, "entry": decl("BLK"),
             "pay": [decl("RED")]}
-    assert refused(state, seat, move) == "PH_E_COST_UNMET"
+    assert_refused(PHARAON, state, seat, move, "PH_E_COST_UNMET")
 
 
 # ------------------------------------------------------------------------------------------
@@ -155,8 +147,8 @@ def test_marek_nile_moves(tracks, levels):
     seat = state["turn"]
     state = give(strip(state, seat), seat, GRN=1, RED=1, BLU=1)
     after = PHARAON.apply(state, seat, {"type": "action", "area": "NIL", "entry": decl("GRN"),
-                                  "pay": [decl("RED"), decl("BLU")],
-                                  "nile": {"action": 3, "tracks": tracks}})
+                                        "pay": [decl("RED"), decl("BLU")],
+                                        "nile": {"action": 3, "tracks": tracks}})
     nile = after["players"][seat]["nile"]
     assert {"RED": nile[3], "BLU": nile[4]} == levels
     gains = NILE_CATALOGUE[3]["gains"]
@@ -169,7 +161,7 @@ def test_marek_arrow_on_another_track_is_refused():
     state = give(strip(state, seat), seat, GRN=1, RED=1, BLU=1)
     move = {"type": "action", "area": "NIL", "entry": decl("GRN"),
             "pay": [decl("RED"), decl("BLU")], "nile": {"action": 3, "tracks": ["RED", "GRN"]}}
-    assert refused(state, seat, move) == "PH_E_NILE_TRACK"
+    assert_refused(PHARAON, state, seat, move, "PH_E_NILE_TRACK")
 
 
 def test_marek_with_a_red_entry_pays_only_blue():
@@ -182,7 +174,7 @@ def test_marek_with_a_red_entry_pays_only_blue():
     assert spent(state, after, seat) == 2 - 2            # 2 spent, 2 gained
     overpaid = {**move, "pay": [decl("RED"), decl("BLU")]}
     state = give(state, seat, RED=1)
-    assert refused(state, seat, overpaid) == "PH_E_OVERPAID"
+    assert_refused(PHARAON, state, seat, overpaid, "PH_E_OVERPAID")
 
 
 # ------------------------------------------------------------------------------------------
@@ -241,8 +233,8 @@ def test_martin_steps_to_the_third_space():
         move = {"type": "step", "reward": reward, **({"kind": "RED"} if reward == "basic"
                                                      else {})}
         PHARAON.validate(state, martin, move)
-    assert refused(state, martin, {"type": "step", "reward": "offering"}) == \
-        "PH_E_REWARD_NOT_IN_ROW"
+    assert_refused(PHARAON, state, martin, {"type": "step", "reward": "offering"},
+                   "PH_E_REWARD_NOT_IN_ROW")
     silver = state["players"][martin]["res"]["SIL"]
     state = play(state, (martin, {"type": "step", "reward": "silver"}))
     assert state["players"][martin]["space"] == 2          # the 3rd space of row 1
@@ -369,11 +361,11 @@ def tie_doc(a_fields, b_fields, pharaoh=None):
 @pytest.mark.parametrize("name, a, b, pharaoh, ranks, rule", [
     # A: 91 + Pharaoh 7 = 98; B: 93 + 5 leftovers = 98: the Pharaoh holder wins
     ("Pharaoh", {"artisans": [20, 20, 20, 20, 11]}, {"artisans": [20, 20, 20, 20, 13],
-                                                      "basic": 5}, "A", [1, 2],
+                                                     "basic": 5}, "A", [1, 2],
      t.TIEBREAK_PHARAOH),
     # no holder among them: more leftovers wins
     ("leftovers", {"artisans": [20, 20, 20, 20, 18]}, {"artisans": [20, 20, 20, 20, 13],
-                                                        "basic": 5}, None, [2, 1],
+                                                       "basic": 5}, None, [2, 1],
      t.TIEBREAK_LEFTOVERS),
     # equal leftovers: shared
     ("shared", {"artisans": [20, 20, 20, 20, 13], "silver": 5},
@@ -441,7 +433,7 @@ def test_example_13_traitor_turn():
     while free_spots(state, "RED") > 1:
         state["bank"]["RED"] -= 1
         state["wheel"]["RED"][free_spot(state, "RED")] = {"token": "RED", "actor": None,
-                                                             "stand_in": False}
+                                                          "stand_in": False}
     last = free_spot(state, "RED")
     discarded = state["noble_display"][2]
     # Kateřina flips the jar: top RED and YEL, bottom BLK
@@ -457,10 +449,10 @@ def test_example_13_traitor_turn():
     assert free_spots(state, "RED") == 0
     human = 0
     state = give(state, human, RED=1, GRN=3)
-    assert refused(state, human, {"type": "action", "area": red_area, "entry": decl("RED"),
-                                  "pay": [], "pair": 0, "card": 0,
-                                  "nile": {"action": 3, "tracks": ["RED", "BLU"]}}) \
-        == "PH_E_AREA_FULL"
+    assert_refused(PHARAON, state, human, {"type": "action", "area": red_area,
+                                           "entry": decl("RED"), "pay": [], "pair": 0, "card": 0,
+                                           "nile": {"action": 3, "tracks": ["RED", "BLU"]}},
+                   "PH_E_AREA_FULL")
     sheet = PHARAON.score(state)
     traitor_gods = sheet.players[1].categories[0]
     assert traitor_gods.detail["indices"] == [0]           # the god clockwise of OFF

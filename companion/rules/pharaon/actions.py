@@ -10,96 +10,20 @@ Nile action (from the group's catalogue, or declared in confirm mode), the next 
 
 from __future__ import annotations
 
-from collections.abc import Mapping as _Mapping   # isinstance: faster than typing's alias
 from typing import Any, Iterable, Mapping
 
-from ..base import N_, Term
-from ..referee import Draft, MoveRule, choice_arg, int_arg, is_int
+from ..base import BoolField, ChoiceField, IntField, ListField, N_, ObjectField, Term
+from ..referee import Draft, MoveRule
 from . import printed as t
 from .edition import arrow_tracks
 from .payment import (CostVerdict, PayContext, area_pattern, cost_problem, declarable_kinds,
                       entry_kinds, scribe_partners)
 from .gains import acquire_noble, raise_nile, refill_noble, take_artisan, take_offering
-from .state import (MoveKind, Phase, bad_move, check_bank_pays, deck_left, entry_colour, free_spot,
-                    full_area_noble, gain, jar_drawable, lay_on_wheel, nile_mode,
-                    offering_drawable, owns, push_back, push_front, referee_table, refuses_short,
-                    seat_of, spend, token_label, tomb_length, tomb_points_known, tomb_space,
-                    violation)
-
-
-def _parse_decl(value: Any, argument: str, index: int | None = None) -> dict[str, str]:
-    """A declaration ``{token, as}``; a bad one names ``argument`` (``argument.index``)."""
-    if (not isinstance(value, _Mapping) or value.get("token") not in t.TOKENS
-            or value.get("as") not in t.BASIC):
-        raise bad_move(argument if index is None else f"{argument}.{index}")
-    return {"token": value["token"], "as": value["as"]}
-
-
-def parse_kinds(value: Any, argument: str, allowed: tuple[str, ...], least: int,
-               most: int) -> list[str]:
-    if (not isinstance(value, list) or not least <= len(value) <= most
-            or not all(isinstance(v, str) and v in allowed for v in value)):
-        raise bad_move(argument)
-    return list(value)
-
-
-def parse_source(value: Any, argument: str) -> str | int:
-    """An offering source: "bag" or a bonus space index."""
-    if value == "bag" or (is_int(value) and 0 <= value < 10):
-        return value
-    raise bad_move(argument)
-
-
-def _parse_action(move: Mapping[str, Any]) -> dict[str, Any]:
-    area = choice_arg(referee_table(), move, "area", t.AREAS)
-    args: dict[str, Any] = {"area": area, "entry": _parse_decl(move.get("entry"), "entry")}
-    pay = move.get("pay", [])
-    if not isinstance(pay, list) or len(pay) > 8:
-        raise bad_move("pay")
-    args["pay"] = [_parse_decl(p, "pay", i) for i, p in enumerate(pay)]
-    if area == "OFF":
-        args["pair"] = int_arg(referee_table(), move, "pair", 0, 9)
-        bonus = move.get("bonus")
-        args["bonus"] = None if bonus is None else parse_source(bonus, "bonus")
-    elif area in ("NOB", "ART"):
-        card = move.get("card")
-        if card != "top" and not (is_int(card) and 0 <= card < 4):
-            raise bad_move("card")
-        args["card"] = card
-    elif area == "NIL":
-        nile = move.get("nile")
-        if not isinstance(nile, _Mapping):
-            raise bad_move("nile")
-        parsed: dict[str, Any] = {"tracks": parse_kinds(nile.get("tracks", []), "nile.tracks",
-                                                        t.BASIC, 0, 4)}
-        if "action" in nile:
-            parsed["action"] = int_arg(referee_table(), nile, "action", 0, t.NILE_ACTIONS - 1)
-        else:
-            low, high = t.NILE_CONFIRM_LIMITS["cost"]
-            parsed["cost"] = parse_kinds(nile.get("cost"), "nile.cost", t.BASIC, low, high)
-            gains = nile.get("gains", {})
-            if (not isinstance(gains, _Mapping) or not all(
-                    k in t.KINDS and is_int(n) and n >= 0 for k, n in gains.items())
-                    or sum(gains.values()) > t.NILE_CONFIRM_LIMITS["gains"]):
-                raise bad_move("nile.gains")
-            parsed["gains"] = {k: n for k, n in gains.items() if n}
-            jar = nile.get("jar", False)
-            if not isinstance(jar, bool):
-                raise bad_move("nile.jar")
-            parsed["jar"] = jar
-        args["nile"] = parsed
-    else:
-        tomb = move.get("tomb") or {}
-        if not isinstance(tomb, _Mapping):
-            raise bad_move("tomb")
-        low, high = t.TOMB_COST_UNITS
-        args["tomb_cost"] = (parse_kinds(tomb["cost"], "tomb.cost", t.BASIC, low, high)
-                             if tomb.get("cost") is not None else None)
-        points = tomb.get("points")
-        if points is not None and not (is_int(points) and 0 <= points <= 200):
-            raise bad_move("tomb.points")
-        args["tomb_points"] = points
-    return args
+from .state import (KIND_CHOICES, SOURCE_CHOICES, MoveKind, Phase, bad_argument, basic_kind,
+                    check_bank_pays, deck_left, entry_colour, free_spot, full_area_noble, gain,
+                    jar_drawable, lay_on_wheel, nile_mode, offering_drawable, owns, push_back,
+                    push_front, refuses_short, seat_of, spend, token_label, tomb_length,
+                    tomb_points_known, tomb_space, violation)
 
 
 def _check_own_tokens(state: Mapping[str, Any], actor: int, tokens: Iterable[str],
@@ -114,8 +38,8 @@ def _check_own_tokens(state: Mapping[str, Any], actor: int, tokens: Iterable[str
         # holdings(state, actor).get(token, 0): an offering's count over a resource's
         if (off.get(token) or res.get(token) or 0) < count:
             raise violation("PH_E_TOKEN_NOT_OWNED",
-                             N_("You do not have that many %(token)s tokens."), argument,
-                             token=token_label(token))
+                            N_("You do not have that many %(token)s tokens."), argument,
+                            token=token_label(token))
 
 
 def pay_context(state: Mapping[str, Any], actor: int, area: str) -> PayContext:
@@ -141,15 +65,37 @@ def _action_pattern(state: Mapping[str, Any], actor: int, args: Mapping[str, Any
         return area_pattern("ART")
     if area == "NIL":
         nile = args["nile"]
-        if "action" in nile:
-            return area_pattern("NIL", fixed=state["rules"]["nile_actions"][nile["action"]]["cost"])
+        if nile["action"] is not None:
+            return area_pattern("NIL",
+                                fixed=state["rules"]["nile_actions"][nile["action"]]["cost"])
         return area_pattern("NIL", fixed=nile["cost"])
     player = state["players"][actor]
     printed = tomb_space(state, player["tomb"] + 1)["cost"]
-    return area_pattern("TMB", fixed=printed if printed is not None else args["tomb_cost"])
+    return area_pattern("TMB", fixed=printed if printed is not None else args["tomb"]["cost"])
+
+
+def _check_arguments(args: Mapping[str, Any]) -> None:
+    """The arguments the chosen area needs: a pair (Offerings), a card (Nobles, Artisans), a
+    Nile action, or the declared cost of one (confirm mode, at most 4 resources gained)."""
+    area = args["area"]
+    if area == "OFF" and args["pair"] is None:
+        raise bad_argument(MoveKind.ACTION, "pair")
+    if area in ("NOB", "ART") and args["card"] is None:
+        raise bad_argument(MoveKind.ACTION, "card")
+    if area == "NIL":
+        nile = args["nile"]
+        if nile is None:
+            raise bad_argument(MoveKind.ACTION, "nile")
+        if nile["action"] is None:
+            if nile["cost"] is None:
+                raise bad_argument(MoveKind.ACTION, "nile.cost")
+            if sum(nile["gains"].values()) > t.NILE_CONFIRM_LIMITS["gains"]:
+                raise bad_argument(MoveKind.ACTION, "nile.gains",
+                                   N_("At most 4 resources in all."))
 
 
 def _check_action(state: Mapping[str, Any], seat: int, args: Mapping[str, Any]) -> None:
+    _check_arguments(args)
     actor = seat
     player = state["players"][actor]
     area = args["area"]
@@ -158,53 +104,54 @@ def _check_action(state: Mapping[str, Any], seat: int, args: Mapping[str, Any]) 
     colour = entry_colour(state, area)
     if free_spot(state, colour) is None and full_area_noble(state, actor, area) is None:
         raise violation("PH_E_AREA_FULL",
-                         N_("Every entry spot of %(area)s is taken this round."), "area",
-                         area=t.AREA_LABELS[area])
+                        N_("Every entry spot of %(area)s is taken this round."), "area",
+                        area=t.AREA_LABELS[area])
     # the structure of the chosen Nile action or tomb space, before its cost is checked
     if area == "TMB":
         if player["tomb"] >= tomb_length(state):
             raise violation("PH_E_TOMB_END", N_("Your tomb is finished: no space is left."),
-                             "area")
+                            "area")
         printed = tomb_space(state, player["tomb"] + 1)["cost"]
-        if printed is None and args["tomb_cost"] is None:
+        tomb = args["tomb"]
+        if printed is None and tomb["cost"] is None:
             raise violation("pharaon.tomb_cost_needed",
-                             N_("Your copy's tomb costs are not entered: give the cost printed "
+                            N_("Your copy's tomb costs are not entered: give the cost printed "
                                 "under the next space."), "tomb.cost")
-        if printed is not None and args["tomb_cost"] is not None and sorted(
-                args["tomb_cost"]) != sorted(printed):
+        if printed is not None and tomb["cost"] is not None and sorted(
+                tomb["cost"]) != sorted(printed):
             raise violation("pharaon.tomb_cost_differs",
-                             N_("The next tomb space costs something else in your copy."),
-                             "tomb.cost")
+                            N_("The next tomb space costs something else in your copy."),
+                            "tomb.cost")
         known = tomb_points_known(state, player["tomb"] + 1)
-        if args["tomb_points"] is not None and known is not None and known != args["tomb_points"]:
+        if tomb["points"] is not None and known is not None and known != tomb["points"]:
             raise violation("pharaon.tomb_points_differ",
-                             N_("That tomb space is worth %(points)d points."), "tomb.points",
-                             points=known)
+                            N_("That tomb space is worth %(points)d points."), "tomb.points",
+                            points=known)
     if area == "NIL":
         catalogue = nile_mode(state) == "catalogue"
-        if catalogue != ("action" in args["nile"]):
+        if catalogue != (args["nile"]["action"] is not None):
             raise violation("pharaon.nile_mode",
-                             N_("Choose one of the five Nile actions of your copy.") if catalogue
-                             else N_("Your copy's Nile actions are not entered: declare the "
-                                     "cost, gains and moves of the action you take."), "nile")
+                            N_("Choose one of the five Nile actions of your copy.") if catalogue
+                            else N_("Your copy's Nile actions are not entered: declare the "
+                                    "cost, gains and moves of the action you take."), "nile")
     ctx = pay_context(state, actor, area)
     entry = args["entry"]
     if entry["token"] in t.POINT_OFFERINGS and not ctx.point_offerings_spendable:
         raise violation("PH_E_NOT_SPENDABLE", N_("Point offerings cannot be spent."),
-                         "entry.token")
+                        "entry.token")
     if entry["as"] not in entry_kinds(entry["token"], ctx):
         raise violation("PH_E_ENTRY_KIND",
-                         N_("The entry of %(area)s this round is %(colour)s; this token cannot "
+                        N_("The entry of %(area)s this round is %(colour)s; this token cannot "
                             "be laid as that."), "entry", area=t.AREA_LABELS[area],
-                         colour=t.KIND_LABELS[ctx.entry_colour])
+                        colour=t.KIND_LABELS[ctx.entry_colour])
     for i, decl in enumerate(args["pay"]):
         if decl["token"] in t.POINT_OFFERINGS and not ctx.point_offerings_spendable:
             raise violation("PH_E_NOT_SPENDABLE", N_("Point offerings cannot be spent."),
-                             f"pay.{i}.token")
+                            f"pay.{i}.token")
         if decl["as"] not in declarable_kinds(decl["token"], ctx):
             raise violation("pharaon.bad_declaration",
-                             N_("This token cannot count as %(kind)s here."), f"pay.{i}",
-                             kind=t.KIND_LABELS[decl["as"]])
+                            N_("This token cannot count as %(kind)s here."), f"pay.{i}",
+                            kind=t.KIND_LABELS[decl["as"]])
     _check_own_tokens(state, actor, [entry["token"]] + [p["token"] for p in args["pay"]],
                       "pay")
     problem = cost_problem(_action_pattern(state, actor, args), entry["as"],
@@ -213,17 +160,17 @@ def _check_action(state: Mapping[str, Any], seat: int, args: Mapping[str, Any]) 
         verdict, kinds = problem
         if verdict == CostVerdict.UNMET:
             raise violation("PH_E_COST_UNMET",
-                             N_("The action cost is not met: %(count)d more needed."), "pay",
-                             count=sum(kinds.values()))
+                            N_("The action cost is not met: %(count)d more needed."), "pay",
+                            count=sum(kinds.values()))
         if state["options"]["reject_overpayment"]:
             raise violation("PH_E_OVERPAID",
-                             N_("You pay %(count)d more than the action costs."), "pay",
-                             count=sum(kinds.values()))
+                            N_("You pay %(count)d more than the action costs."), "pay",
+                            count=sum(kinds.values()))
     _check_area_target(state, actor, args)
     if area == "NIL" and refuses_short(state):
         nile = args["nile"]
-        gains = (state["rules"]["nile_actions"][nile["action"]]["gains"] if "action" in nile
-                 else nile["gains"])
+        gains = (state["rules"]["nile_actions"][nile["action"]]["gains"]
+                 if nile["action"] is not None else nile["gains"])
         spent = [entry["token"]] if free_spot(state, colour) is None else []
         check_bank_pays(state, gains, spent + [p["token"] for p in args["pay"]], "nile")
 
@@ -252,15 +199,16 @@ def _check_area_target(state: Mapping[str, Any], actor: int, args: Mapping[str, 
             raise violation("PH_E_NOTHING_TO_TAKE", nothing, "card")
     elif area == "NIL":
         nile = args["nile"]
-        if "action" in nile:
+        if nile["action"] is not None:
             arrows = state["rules"]["nile_actions"][nile["action"]]["arrows"]
             if len(nile["tracks"]) != len(arrows) or any(
                     track not in arrow_tracks(arrow)
                     for track, arrow in zip(nile["tracks"], arrows)):
                 raise violation("PH_E_NILE_TRACK",
-                                 N_("Each arrow moves one of the tracks it shows."), "nile.tracks")
-        if (nile.get("jar") or ("action" in nile and state["rules"]["nile_actions"][
-                nile["action"]]["jar"])) and not jar_drawable(state):
+                                N_("Each arrow moves one of the tracks it shows."), "nile.tracks")
+        if (nile["jar"] if nile["action"] is None
+                else state["rules"]["nile_actions"][nile["action"]]["jar"]) \
+                and not jar_drawable(state):
             raise violation("PH_E_NOTHING_TO_TAKE", nothing, "nile.jar")
 
 
@@ -290,7 +238,7 @@ def _change_action(d: Draft, seat: int, args: Mapping[str, Any]) -> None:
     elif area == "NOB":
         if args["card"] == "top":
             push_front(d, {"kind": "draw_nobles", "seat": seat_for, "count": 1, "to": "take",
-                            "actor": actor})
+                           "actor": actor})
         else:
             card = d["noble_display"][args["card"]]
             d.own("noble_display")[args["card"]] = None
@@ -300,7 +248,7 @@ def _change_action(d: Draft, seat: int, args: Mapping[str, Any]) -> None:
         take_artisan(d, actor, args["card"], seat_for)
     elif area == "NIL":
         nile = args["nile"]
-        if "action" in nile:
+        if nile["action"] is not None:
             action = d["rules"]["nile_actions"][nile["action"]]
             gains, jar = action["gains"], action["jar"]
         else:
@@ -311,17 +259,58 @@ def _change_action(d: Draft, seat: int, args: Mapping[str, Any]) -> None:
             raise_nile(d, actor, track)
         if jar:
             push_front(d, {"kind": "need_jars", "seat": seat_for, "count": 1, "to": "gain",
-                            "actor": actor})
+                           "actor": actor})
     else:
         step = d["players"][actor]["tomb"] + 1
         d.own("players", actor)["tomb"] = step
-        if args["tomb_points"] is not None and tomb_points_known(d.state, step) is None:
-            d.own("tomb_points")[str(step)] = args["tomb_points"]
+        points = args["tomb"]["points"]
+        if points is not None and tomb_points_known(d.state, step) is None:
+            d.own("tomb_points")[str(step)] = points
     push_back(d, {"kind": "end_turn"})
 
 
-# Each move kind declared once: its phases, arguments, check and change.
+_TOKEN_CHOICES = KIND_CHOICES + t.OFFERING_KINDS
+_DECLARATION = (ChoiceField("token", N_("Token"), _TOKEN_CHOICES),
+                basic_kind("as", N_("Counts as")))
+
+# The move ``action``, declared once: its arguments, its check and its change.
 RULES = (
-    MoveRule(MoveKind.ACTION, Term(N_("take an area action")), frozenset({Phase.TURN}),
-             parse=_parse_action, check=_check_action, change=_change_action),
+    MoveRule(
+        MoveKind.ACTION, Term(N_("take an area action")), frozenset({Phase.TURN}),
+        args=(
+            ChoiceField("area", N_("Area"), tuple((a, str(t.AREA_LABELS[a])) for a in t.AREAS)),
+            ObjectField("entry", N_("Entry"), _DECLARATION, required=True),
+            ListField("pay", N_("Payment"), ObjectField("unit", N_("Unit"), _DECLARATION),
+                      max_items=8, default=(), item_label=N_("Unit %(n)d")),
+            # Offerings: the pair taken (from the top, from 0) and, for the bonus, its source
+            IntField("pair", N_("Offering pair"), max=9, optional=True),
+            ChoiceField("bonus", N_("Bonus offering"), SOURCE_CHOICES, optional=True),
+            # Nobles, Artisans: a displayed card (from the left, from 0) or the deck's top
+            ChoiceField("card", N_("Card"), (("top", N_("the top of the deck")), 0, 1, 2, 3),
+                        optional=True),
+            # Nile: an action of the group's catalogue, or (confirm mode) the one declared
+            ObjectField("nile", N_("Nile"), (
+                IntField("action", N_("Action"), max=t.NILE_ACTIONS - 1, optional=True),
+                ListField("tracks", N_("Tracks moved"), basic_kind("track", N_("Track")),
+                          max_items=t.NILE_CONFIRM_LIMITS["tracks"], default=(),
+                          item_label=N_("Arrow %(n)d")),
+                ListField("cost", N_("Cost"), basic_kind("kind", N_("Colour")),
+                          min_items=t.NILE_CONFIRM_LIMITS["cost"][0],
+                          max_items=t.NILE_CONFIRM_LIMITS["cost"][1], optional=True,
+                          item_label=N_("Unit %(n)d")),
+                ObjectField("gains", N_("Gains"), tuple(
+                    IntField(kind, label, max=t.NILE_CONFIRM_LIMITS["gains"])
+                    for kind, label in KIND_CHOICES)),
+                BoolField("jar", N_("A jar")),
+            ), optional=True),
+            # Tomb: the cost printed under the next space, when the group has not entered it,
+            # and its points, when they can be read
+            ObjectField("tomb", N_("Tomb"), (
+                ListField("cost", N_("Cost"), basic_kind("kind", N_("Colour")),
+                          min_items=t.TOMB_COST_UNITS[0], max_items=t.TOMB_COST_UNITS[1],
+                          optional=True, item_label=N_("Unit %(n)d")),
+                IntField("points", N_("Points"), max=200, optional=True),
+            )),
+        ),
+        check=_check_action, change=_change_action),
 )

@@ -11,17 +11,16 @@ still possible and how many copies.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping as _Mapping   # isinstance: faster than typing's alias
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any, Mapping, Sequence
 
-from ..base import Chance, N_, RuleViolation, Term
-from ..referee import Draft, MoveRule, is_int
+from ..base import Chance, ChoiceField, ListField, N_, Term
+from ..referee import Draft, MoveRule
 from . import printed as t
-from .edition import check_artisan
+from .edition import ARTISAN, JAR
 from .gains import acquire_noble, gain_artisan, gain_jar
 from .rounds import offering_slots
 from .setup import check_traitor_layout, colour_traitor_columns, lay_traitor_tiles
-from .state import (CHANCE_STEPS, MoveKind, Phase, bad_move, pending_head, pop_head, push_front,
+from .state import (CHANCE_STEPS, MoveKind, Phase, basic_kind, pending_head, pop_head, push_front,
                     violation)
 from .traitor_turns import traitor_jar
 
@@ -53,27 +52,11 @@ def _artisan_from_key(key: tuple[Any, ...]) -> dict[str, Any]:
     return {"points": points, "gains": dict(gains), "jar": jar}
 
 
-def _outcomes(move: Mapping[str, Any], key: str, single: Callable[[Any], bool]) -> list[Any]:
-    """A chance move's outcomes: one outcome, or a list of them."""
-    value = move.get(key)
-    if single(value):
-        return [value]
-    if isinstance(value, list) and value and all(single(v) for v in value):
-        return list(value)
-    raise bad_move(key)
-
-
-def _is_jar(value: Any) -> bool:
-    return (isinstance(value, list) and len(value) == 3
-            and all(isinstance(k, str) and k in t.KINDS for k in value))
-
-
-def _is_artisan(value: Any) -> bool:
-    return isinstance(value, _Mapping)
-
-
-def _parse_draw_jars(move: Mapping[str, Any]) -> dict[str, Any]:
-    return {"jars": _outcomes(move, "jars", _is_jar)}
+def _artisans(args: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """The artisans entered, as the catalogue lists them (the resources they give only)."""
+    return [{"points": card["points"], "jar": card["jar"],
+             "gains": {kind: n for kind, n in card["gains"].items() if n}}
+            for card in args["cards"]]
 
 
 def _check_draw_jars(state: Mapping[str, Any], seat: int, args: Mapping[str, Any]) -> None:
@@ -81,13 +64,13 @@ def _check_draw_jars(state: Mapping[str, Any], seat: int, args: Mapping[str, Any
     jars = args["jars"]
     if len(jars) != head["count"]:
         raise violation("pharaon.wrong_count", N_("Enter %(count)d jars."), "jars",
-                         count=head["count"])
+                        count=head["count"])
     if state["rules"]["jars_checked"]:
         pool = jar_pool(state)
         pool.subtract(Counter(_jar_key(j) for j in jars))
         if any(n < 0 for n in pool.values()):
             raise violation("pharaon.not_in_supply",
-                             N_("No such jar is left face down."), "jars")
+                            N_("No such jar is left face down."), "jars")
 
 
 def _change_draw_jars(d: Draft, seat: int, args: Mapping[str, Any]) -> None:
@@ -107,16 +90,12 @@ def _change_draw_jars(d: Draft, seat: int, args: Mapping[str, Any]) -> None:
         traitor_jar(d, jars[0])
 
 
-def _parse_draw_nobles(move: Mapping[str, Any]) -> dict[str, Any]:
-    return {"cards": _outcomes(move, "cards", lambda v: is_int(v) and v in t.NOBLES)}
-
-
 def _check_draw_nobles(state: Mapping[str, Any], seat: int, args: Mapping[str, Any]) -> None:
     head = pending_head(state)
     cards = args["cards"]
     if len(cards) != head["count"]:
         raise violation("pharaon.wrong_count", N_("Enter %(count)d nobles."), "cards",
-                         count=head["count"])
+                        count=head["count"])
     _take_nobles(state, cards, head.get("scribes", False))
 
 
@@ -129,7 +108,7 @@ def _take_nobles(state: Mapping[str, Any], cards: Sequence[int], scribes: bool =
         if scribes:
             if card not in t.SCRIBES or card not in deck:
                 raise violation("pharaon.not_in_supply", N_("No such Scribe is in the deck."),
-                                 "cards", card=card)
+                                "cards", card=card)
             deck.remove(card)
         elif card in deck:
             deck.remove(card)
@@ -137,7 +116,7 @@ def _take_nobles(state: Mapping[str, Any], cards: Sequence[int], scribes: bool =
             bottom.pop(0)
         else:
             raise violation("pharaon.not_in_supply",
-                             N_("Noble %(card)d is not in the deck."), "cards", card=card)
+                            N_("Noble %(card)d is not in the deck."), "cards", card=card)
     return deck, bottom
 
 
@@ -156,34 +135,23 @@ def _change_draw_nobles(d: Draft, seat: int, args: Mapping[str, Any]) -> None:
         push_front(d, {"kind": "start_pick", "seat": head["pick"], "nobles": list(cards)})
 
 
-def _parse_draw_artisans(move: Mapping[str, Any]) -> dict[str, Any]:
-    cards = _outcomes(move, "cards", _is_artisan)
-    clean = []
-    for i, card in enumerate(cards):
-        try:
-            clean.append(check_artisan(card, f"move.cards.{i}"))
-        except RuleViolation:
-            raise bad_move(f"cards.{i}") from None
-    return {"cards": clean}
-
-
 def _check_draw_artisans(state: Mapping[str, Any], seat: int, args: Mapping[str, Any]) -> None:
     head = pending_head(state)
-    cards = args["cards"]
+    cards = _artisans(args)
     if len(cards) != head["count"]:
         raise violation("pharaon.wrong_count", N_("Enter %(count)d artisans."), "cards",
-                         count=head["count"])
+                        count=head["count"])
     if state["rules"]["artisans_checked"]:
         pool = artisan_pool(state)
         pool.subtract(Counter(_artisan_key(c) for c in cards))
         if any(n < 0 for n in pool.values()):
             raise violation("pharaon.not_in_supply",
-                             N_("No such artisan is left in the deck."), "cards")
+                            N_("No such artisan is left in the deck."), "cards")
 
 
 def _change_draw_artisans(d: Draft, seat: int, args: Mapping[str, Any]) -> None:
     head = pop_head(d)
-    cards = args["cards"]
+    cards = _artisans(args)
     d["artisan_deck"] = d["artisan_deck"] - len(cards)
     d["artisans_seen"] = list(d["artisans_seen"]) + [dict(c) for c in cards]
     if head["to"] == "display":
@@ -193,22 +161,17 @@ def _change_draw_artisans(d: Draft, seat: int, args: Mapping[str, Any]) -> None:
         gain_artisan(d, head["actor"], cards[0], seat)
 
 
-def _parse_draw_offerings(move: Mapping[str, Any]) -> dict[str, Any]:
-    return {"tokens": _outcomes(move, "tokens",
-                                lambda v: isinstance(v, str) and v in t.OFFERING_KINDS)}
-
-
 def _check_draw_offerings(state: Mapping[str, Any], seat: int, args: Mapping[str, Any]
                           ) -> None:
     head = pending_head(state)
     tokens = args["tokens"]
     if len(tokens) != head["count"]:
         raise violation("pharaon.wrong_count", N_("Enter %(count)d offerings."), "tokens",
-                         count=head["count"])
+                        count=head["count"])
     for token, count in Counter(tokens).items():
         if state["bag"][token] < count:
             raise violation("pharaon.not_in_supply", N_("No such offering is in the bag."),
-                             "tokens")
+                            "tokens")
 
 
 def _change_draw_offerings(d: Draft, seat: int, args: Mapping[str, Any]) -> None:
@@ -227,11 +190,6 @@ def _change_draw_offerings(d: Draft, seat: int, args: Mapping[str, Any]) -> None
         d.own("players", head["actor"], "off")[tokens[0]] += 1
 
 
-def _parse_draw_traitor_tiles(move: Mapping[str, Any]) -> dict[str, Any]:
-    return {"order": _outcomes(move, "order",
-                               lambda v: is_int(v) and 1 <= v <= t.TRAITOR_TILES)}
-
-
 def _check_draw_traitor_tiles(state: Mapping[str, Any], seat: int, args: Mapping[str, Any]
                               ) -> None:
     check_traitor_layout(args["order"], None, "move.order", None)
@@ -240,10 +198,6 @@ def _check_draw_traitor_tiles(state: Mapping[str, Any], seat: int, args: Mapping
 def _change_draw_traitor_tiles(d: Draft, seat: int, args: Mapping[str, Any]) -> None:
     pop_head(d)
     lay_traitor_tiles(d.own("traitor_board"), args["order"])
-
-
-def _parse_draw_traitor_colours(move: Mapping[str, Any]) -> dict[str, Any]:
-    return {"colours": _outcomes(move, "colours", lambda v: isinstance(v, str) and v in t.BASIC)}
 
 
 def _check_draw_traitor_colours(state: Mapping[str, Any], seat: int, args: Mapping[str, Any]
@@ -298,18 +252,47 @@ def chance(state: Mapping[str, Any]) -> Chance | None:
                   tuple((k, n) for k, n in bag.items() if n), seats, draws=count)
 
 
-# Each move kind declared once: its phases, arguments, check and change.
+def _outcomes(key: str, label: str, item: Any, item_label: str) -> ListField:
+    """A chance move's outcomes: a list, or one outcome alone (what the app draws when one
+    is awaited, Chance.as_move)."""
+    return ListField(key, label, item, min_items=1, required=True, scalar=True,
+                     item_label=item_label)
+
+
+# The draws, each declared once: its arguments, its check and its change.
 RULES = (
-    MoveRule(MoveKind.DRAW_JARS, Term(N_("enter the jars that came up")), frozenset({Phase.DRAW_JARS}),
-             parse=_parse_draw_jars, check=_check_draw_jars, change=_change_draw_jars),
-    MoveRule(MoveKind.DRAW_NOBLES, Term(N_("enter the nobles that came up")), frozenset({Phase.DRAW_NOBLES}),
-             parse=_parse_draw_nobles, check=_check_draw_nobles, change=_change_draw_nobles),
-    MoveRule(MoveKind.DRAW_ARTISANS, Term(N_("enter the artisans that came up")), frozenset({Phase.DRAW_ARTISANS}),
-             parse=_parse_draw_artisans, check=_check_draw_artisans, change=_change_draw_artisans),
-    MoveRule(MoveKind.DRAW_OFFERINGS, Term(N_("enter the offerings drawn")), frozenset({Phase.DRAW_OFFERINGS}),
-             parse=_parse_draw_offerings, check=_check_draw_offerings, change=_change_draw_offerings),
-    MoveRule(MoveKind.DRAW_TRAITOR_TILES, Term(N_("enter the order of the Traitor tiles")), frozenset({Phase.DRAW_TRAITOR_TILES}),
-             parse=_parse_draw_traitor_tiles, check=_check_draw_traitor_tiles, change=_change_draw_traitor_tiles),
-    MoveRule(MoveKind.DRAW_TRAITOR_COLOURS, Term(N_("enter the colours of the Traitor's columns")), frozenset({Phase.DRAW_TRAITOR_COLOURS}),
-             parse=_parse_draw_traitor_colours, check=_check_draw_traitor_colours, change=_change_draw_traitor_colours),
+    MoveRule(MoveKind.DRAW_JARS, Term(N_("enter the jars that came up")),
+             frozenset({Phase.DRAW_JARS}),
+             args=(_outcomes("jars", N_("Jars"), JAR, N_("Jar %(n)d")),),
+             check=_check_draw_jars, change=_change_draw_jars),
+    MoveRule(MoveKind.DRAW_NOBLES, Term(N_("enter the nobles that came up")),
+             frozenset({Phase.DRAW_NOBLES}),
+             args=(_outcomes("cards", N_("Nobles"), ChoiceField("card", N_("Noble"),
+                                                                t.NOBLE_NUMBERS),
+                             N_("Noble %(n)d")),),
+             check=_check_draw_nobles, change=_change_draw_nobles),
+    MoveRule(MoveKind.DRAW_ARTISANS, Term(N_("enter the artisans that came up")),
+             frozenset({Phase.DRAW_ARTISANS}),
+             args=(_outcomes("cards", N_("Artisans"), ARTISAN, N_("Artisan %(n)d")),),
+             check=_check_draw_artisans, change=_change_draw_artisans),
+    MoveRule(MoveKind.DRAW_OFFERINGS, Term(N_("enter the offerings drawn")),
+             frozenset({Phase.DRAW_OFFERINGS}),
+             args=(_outcomes("tokens", N_("Offerings"), ChoiceField("token", N_("Offering"),
+                                                                    t.OFFERING_KINDS),
+                             N_("Offering %(n)d")),),
+             check=_check_draw_offerings, change=_change_draw_offerings),
+    MoveRule(MoveKind.DRAW_TRAITOR_TILES, Term(N_("enter the order of the Traitor tiles")),
+             frozenset({Phase.DRAW_TRAITOR_TILES}),
+             args=(ListField("order", N_("Traitor tiles, left to right"),
+                             ChoiceField("tile", N_("Tile"), tuple(range(1, t.TRAITOR_TILES + 1))),
+                             min_items=t.TRAITOR_TILES, max_items=t.TRAITOR_TILES,
+                             required=True, item_label=N_("Position %(n)d")),),
+             check=_check_draw_traitor_tiles, change=_change_draw_traitor_tiles),
+    MoveRule(MoveKind.DRAW_TRAITOR_COLOURS, Term(N_("enter the colours of the Traitor's columns")),
+             frozenset({Phase.DRAW_TRAITOR_COLOURS}),
+             args=(ListField("colours", N_("Colour of each column"),
+                             basic_kind("colour", N_("Colour")), min_items=t.TRAITOR_TILES,
+                             max_items=t.TRAITOR_TILES, required=True,
+                             item_label=N_("Position %(n)d")),),
+             check=_check_draw_traitor_colours, change=_change_draw_traitor_colours),
 )

@@ -338,6 +338,14 @@ _BASIC_CHOICES = _KIND_CHOICES[:5]
 _AREA_CHOICES = tuple((a, str(t.AREA_LABELS[a])) for a in t.AREAS)
 _HALF = (IntField("threshold", N_("Threshold"), max=30, default=None),
          IntField("points", N_("Points"), max=50, default=None))
+# A jar and an artisan card as printed (the edition's catalogues; what a draw enters).
+JAR = ListField("jar", N_("Jar"), ChoiceField("kind", N_("Resource"), _KIND_CHOICES), 3, 3,
+                item_label=N_("Resource %(n)d"))
+ARTISAN = ObjectField("card", N_("Artisan"), (
+    IntField("points", N_("Points"), max=20, default=None),
+    ObjectField("gains", N_("Gains"), tuple(IntField(k, label, max=5)
+                                            for k, label in _KIND_CHOICES)),
+    BoolField("jar", N_("A jar"))))
 
 
 def _value(key: str, label: str, field: Any, default: Any, status: str, source: str,
@@ -425,19 +433,14 @@ EDITION: tuple[EditionValue, ...] = (
            "spec §4.5, §9.1 U7: row 1 derived (basic, first-player token, silver); lengths "
            "and the other spaces blank (the player picks the reward)", check_pyramid_rows),
     _value("jar_tiles", N_("The 30 jars"),
-           ListField("jar_tiles", N_("Jars"), ListField("jar", N_("Jar"), ChoiceField(
-               "kind", N_("Resource"), _KIND_CHOICES), 3, 3), 30, 30,
-               item_label=N_("Jar %(n)d")),
+           ListField("jar_tiles", N_("Jars"), JAR, 30, 30, item_label=N_("Jar %(n)d")),
            t.JARS_PLACEHOLDER, "unknown",
            "spec §9.1 U9: not printed in any source; a placeholder for draws by the app. "
            "Jars entered at the table are checked against it only once your copy is entered",
            check_jar_tiles),
     _value("artisan_cards", N_("The 30 artisans"),
-           ListField("artisan_cards", N_("Artisans"), ObjectField("card", N_("Artisan"), (
-               IntField("points", N_("Points"), max=20, default=None),
-               ObjectField("gains", N_("Gains"), tuple(
-                   IntField(k, label, max=5) for k, label in _KIND_CHOICES)),
-               BoolField("jar", N_("A jar")))), 30, 30, item_label=N_("Artisan %(n)d")),
+           ListField("artisan_cards", N_("Artisans"), ARTISAN, 30, 30,
+                     item_label=N_("Artisan %(n)d")),
            t.ARTISANS_PLACEHOLDER, "unknown",
            "spec §9.1 U10: not printed in any source; a placeholder for draws by the app. "
            "Artisans entered at the table are checked against it only once your copy is "

@@ -37,20 +37,20 @@ def take_offering(d: Draft, actor: int, source: Any, seat: int) -> None:
 def refill_noble(d: Draft, slot: int, seat: int) -> None:
     if d["noble_deck"] or d["noble_bottom"]:
         push_front(d, {"kind": "draw_nobles", "seat": seat, "count": 1, "to": "display",
-                        "slots": [slot]})
+                       "slots": [slot]})
 
 
 def refill_artisan(d: Draft, slot: int, seat: int) -> None:
     if d["artisan_deck"] > 0:
         push_front(d, {"kind": "draw_artisans", "seat": seat, "count": 1, "to": "display",
-                        "slots": [slot]})
+                       "slots": [slot]})
 
 
 def take_artisan(d: Draft, actor: int, card: Any, seat: int) -> None:
     """ART action or nobles 23/24: a displayed artisan (its slot refilled) or the top card."""
     if card == "top":
         push_front(d, {"kind": "draw_artisans", "seat": seat, "count": 1, "to": "take",
-                        "actor": actor})
+                       "actor": actor})
         return
     taken = d["artisan_display"][card]
     d.own("artisan_display")[card] = None
@@ -64,7 +64,7 @@ def gain_artisan(d: Draft, actor: int, card: Mapping[str, Any], seat: int) -> No
         gain(d, actor, kind, count)
     if card["jar"]:
         push_front(d, {"kind": "need_jars", "seat": seat, "count": 1, "to": "gain",
-                        "actor": actor})
+                       "actor": actor})
 
 
 def acquire_noble(d: Draft, actor: int, card: int) -> None:

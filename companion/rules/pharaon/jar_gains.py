@@ -6,24 +6,11 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from ..base import N_, Term
+from ..base import ListField, N_, Term
 from ..referee import Draft, MoveRule
 from . import printed as t
-from .actions import parse_kinds
-from .exchanges import check_exchange, make_exchange, parse_exchange
-from .state import MoveKind, Phase, bad_move, gain, holdings, pending_head, pop_head, violation
-
-
-def _parse_jar_gain(move: Mapping[str, Any]) -> dict[str, Any]:
-    teacher = move.get("teacher")
-    if teacher is not None and teacher not in t.BASIC:
-        raise bad_move("teacher")
-    diplomat = move.get("diplomat")
-    if diplomat is not None:
-        diplomat = parse_kinds(diplomat, "diplomat", t.BASIC, 3, 3)
-    exchange = move.get("exchange")
-    return {"teacher": teacher, "diplomat": diplomat,
-            "exchange": None if exchange is None else parse_exchange(exchange, "exchange")}
+from .exchanges import check_exchange, exchange_argument, make_exchange
+from .state import MoveKind, Phase, basic_kind, gain, holdings, pending_head, pop_head, violation
 
 
 def _check_jar_gain(state: Mapping[str, Any], seat: int, args: Mapping[str, Any]) -> None:
@@ -31,14 +18,14 @@ def _check_jar_gain(state: Mapping[str, Any], seat: int, args: Mapping[str, Any]
     for card, key in ((t.TEACHER, "teacher"), (t.DIPLOMAT, "diplomat")):
         if args[key] is not None and (card not in player["nobles"] or card in player["used"]):
             raise violation("PH_E_ABILITY_USED",
-                             N_("This noble's ability is used already this round."), key)
+                            N_("This noble's ability is used already this round."), key)
     if args["exchange"] is not None:
         head = pending_head(state)
         after = holdings(state, seat)
         gained = args["diplomat"] if args["diplomat"] is not None else head["jar"]
         for kind in list(gained) + ([args["teacher"]] if args["teacher"] else []):
             after[kind] = after.get(kind, 0) + 1
-        check_exchange(state, seat, args["exchange"], after, "exchange")
+        check_exchange(state, seat, args["exchange"], after, MoveKind.JAR_GAIN, "exchange")
 
 
 def _change_jar_gain(d: Draft, seat: int, args: Mapping[str, Any]) -> None:
@@ -58,8 +45,17 @@ def _change_jar_gain(d: Draft, seat: int, args: Mapping[str, Any]) -> None:
         make_exchange(d, seat, args["exchange"])
 
 
-# Each move kind declared once: its phases, arguments, check and change.
+# The move ``jar_gain``, declared once: its arguments, its check and its change. Neither
+# noble used: the jar's three resources, as they are.
 RULES = (
-    MoveRule(MoveKind.JAR_GAIN, Term(N_("use the Teacher or the Diplomat")), frozenset({Phase.JAR_GAIN}),
-             parse=_parse_jar_gain, check=_check_jar_gain, change=_change_jar_gain),
+    MoveRule(MoveKind.JAR_GAIN, Term(N_("use the Teacher or the Diplomat")),
+             frozenset({Phase.JAR_GAIN}),
+             args=(
+                 basic_kind("teacher", N_("Teacher: one more basic token"), optional=True),
+                 ListField("diplomat", N_("Diplomat: three basic tokens instead"),
+                           basic_kind("kind", N_("Resource")), min_items=3, max_items=3,
+                           optional=True, item_label=N_("Token %(n)d")),
+                 exchange_argument(),
+             ),
+             check=_check_jar_gain, change=_change_jar_gain),
 )

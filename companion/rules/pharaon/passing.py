@@ -11,24 +11,14 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any, Mapping
 
-from ..base import N_, Term
-from ..referee import Draft, MoveRule, choice_arg, is_int
+from ..base import ChoiceField, N_, Term
+from ..referee import Draft, MoveRule
 from . import printed as t
-from .actions import parse_source
-from .exchanges import check_exchange, make_exchange, parse_exchange
+from .exchanges import check_exchange, exchange_argument, make_exchange
 from .gains import gain_jar, jar_choice_due, take_offering
-from .state import (MoveKind, Phase, bad_move, bank_short_of, check_bank_pays, gain, holdings,
-                    offering_drawable, owns, phase_of, pop_head, push_back, pyramid_row,
-                    referee_table, refuses_short, seat_of, violation)
-
-
-def _parse_pass(move: Mapping[str, Any]) -> dict[str, Any]:
-    jar = move.get("jar")
-    if jar is not None and jar != "supply" and not (is_int(jar) and 0 <= jar < 10):
-        raise bad_move("jar")
-    exchange = move.get("exchange")
-    return {"jar": jar,
-            "exchange": None if exchange is None else parse_exchange(exchange, "exchange")}
+from .state import (REWARD_CHOICES, SOURCE_CHOICES, MoveKind, Phase, bad_argument, bank_short_of,
+                    basic_kind, check_bank_pays, gain, holdings, offering_drawable, owns, phase_of,
+                    pop_head, push_back, pyramid_row, refuses_short, seat_of, violation)
 
 
 def _check_pass(state: Mapping[str, Any], seat: int, args: Mapping[str, Any]) -> None:
@@ -40,10 +30,10 @@ def _check_pass(state: Mapping[str, Any], seat: int, args: Mapping[str, Any]) ->
     gets_jar = bool(display) and state["round"] < t.ROUNDS
     if jar == "supply" or (jar is not None and (not gets_jar or jar >= len(display))):
         raise violation("PH_E_JAR_SOURCE",
-                         N_("Take one of the face-up jars at the pyramid."), "jar")
+                        N_("Take one of the face-up jars at the pyramid."), "jar")
     if gets_jar and jar is None:
         raise violation("PH_E_JAR_SOURCE",
-                         N_("Take one of the face-up jars at the pyramid."), "jar")
+                        N_("Take one of the face-up jars at the pyramid."), "jar")
     if gets_jar and refuses_short(state) and bank_short_of(state, Counter(display[jar])) \
             and any(bank_short_of(state, Counter(other)) is None for other in display):
         # Q17 "refuse": a jar the bank cannot pay, while another one it can (with none
@@ -52,14 +42,14 @@ def _check_pass(state: Mapping[str, Any], seat: int, args: Mapping[str, Any]) ->
     if args["exchange"] is not None:
         if gets_jar and jar_choice_due(state, seat):
             raise violation("pharaon.exchange_after_choice",
-                             N_("Exchange while choosing the Teacher's or Diplomat's bonus."),
-                             "exchange")
+                            N_("Exchange while choosing the Teacher's or Diplomat's bonus."),
+                            "exchange")
         after = holdings(state, seat)
         if gets_jar:
             for kind in display[jar]:
                 if state["bank"][kind] > 0:
                     after[kind] = after.get(kind, 0) + 1
-        check_exchange(state, seat, args["exchange"], after, "exchange")
+        check_exchange(state, seat, args["exchange"], after, MoveKind.PASS, "exchange")
 
 
 def pass_round(d: Draft, actor: int) -> bool:
@@ -98,18 +88,6 @@ def _change_pass(d: Draft, seat: int, args: Mapping[str, Any]) -> None:
     push_back(d, {"kind": "end_turn"})
 
 
-def _parse_step(move: Mapping[str, Any]) -> dict[str, Any]:
-    if move.get("reward") is None:
-        return {"reward": None}          # a step with nothing left to take (see _check_step)
-    reward = choice_arg(referee_table(), move, "reward", t.REWARDS)
-    args: dict[str, Any] = {"reward": reward}
-    if reward == t.Reward.BASIC:
-        args["kind"] = choice_arg(referee_table(), move, "kind", t.BASIC)
-    if reward == t.Reward.OFFERING:
-        args["source"] = parse_source(move.get("source", "bag"), "source")
-    return args
-
-
 def rewards_in_reach(state: Mapping[str, Any], actor: int) -> list[str]:
     """The rewards a pyramid step may take: on the space reached or any earlier space of the
     row (spec §4.5); a blank space (U7) offers any reward."""
@@ -122,21 +100,23 @@ def rewards_in_reach(state: Mapping[str, Any], actor: int) -> list[str]:
 
 
 def _check_step(state: Mapping[str, Any], seat: int, args: Mapping[str, Any]) -> None:
+    if args["reward"] == t.Reward.BASIC and args["kind"] is None:
+        raise bad_argument(MoveKind.STEP, "kind")
     player = state["players"][seat]
     if not player["passed"] or player["row"] is None or player["done"]:
         raise violation("pharaon.no_step", N_("Only a player who passed steps on the "
-                                                "pyramid."))
+                                              "pyramid."))
     reach = rewards_in_reach(state, seat)
     if args["reward"] is None:
         # only when every reward in reach is an offering and none is left anywhere
         if reach != [t.Reward.OFFERING.value] or offering_drawable(state) or any(
                 token is not None for token in state["bonus"]):
             raise violation("pharaon.reward_needed", N_("Take one reward of the row."),
-                             "reward")
+                            "reward")
         return
     if args["reward"] not in reach:
         raise violation("PH_E_REWARD_NOT_IN_ROW",
-                         N_("That reward is not on the space reached or before it."), "reward")
+                        N_("That reward is not on the space reached or before it."), "reward")
     if args["reward"] == t.Reward.BASIC and refuses_short(state) and any(
             state["bank"][kind] > 0 for kind in t.BASIC):
         # Q17 "refuse": a basic token of a kind the bank still has
@@ -146,10 +126,10 @@ def _check_step(state: Mapping[str, Any], seat: int, args: Mapping[str, Any]) ->
         if source == "bag":
             if not offering_drawable(state):
                 raise violation("PH_E_NOTHING_TO_TAKE", N_("There is nothing there to take."),
-                                 "source")
+                                "source")
         elif source >= len(state["bonus"]) or state["bonus"][source] is None:
             raise violation("PH_E_NOTHING_TO_TAKE", N_("There is nothing there to take."),
-                             "source")
+                            "source")
 
 
 def _pyramid_step(d: Draft, actor: int, reward: str, kind: str | None, source: Any) -> None:
@@ -175,7 +155,7 @@ def _change_step(d: Draft, seat: int, args: Mapping[str, Any]) -> None:
     general = phase_of(d.state) == Phase.GENERAL
     if general:
         pop_head(d)
-    _pyramid_step(d, seat, args["reward"], args.get("kind"), args.get("source"))
+    _pyramid_step(d, seat, args["reward"], args["kind"], args["source"])
     if not general:
         push_back(d, {"kind": "end_turn"})
 
@@ -184,12 +164,26 @@ def _change_skip_step(d: Draft, seat: int, args: Mapping[str, Any]) -> None:
     pop_head(d)
 
 
-# Each move kind declared once: its phases, arguments, check and change.
+# The moves ``pass``, ``step`` and ``skip_step``, each declared once: its arguments, its check
+# and its change.
 RULES = (
     MoveRule(MoveKind.PASS, Term(N_("pass")), frozenset({Phase.TURN}),
-             parse=_parse_pass, check=_check_pass, change=_change_pass),
-    MoveRule(MoveKind.STEP, Term(N_("step on the pyramid")), frozenset({Phase.TURN, Phase.GENERAL}),
-             parse=_parse_step, check=_check_step, change=_change_step),
+             args=(
+                 # a face-up jar by its place (from 0); "supply" is refused (PH_E_JAR_SOURCE)
+                 ChoiceField("jar", N_("Jar"), (("supply", N_("the face-down supply")),)
+                             + tuple(range(10)), optional=True),
+                 exchange_argument(),
+             ),
+             check=_check_pass, change=_change_pass),
+    MoveRule(MoveKind.STEP, Term(N_("step on the pyramid")),
+             frozenset({Phase.TURN, Phase.GENERAL}),
+             args=(
+                 # none only when nothing is left to take (see _check_step)
+                 ChoiceField("reward", N_("Reward"), REWARD_CHOICES, optional=True),
+                 basic_kind("kind", N_("Resource"), optional=True),      # a basic reward
+                 ChoiceField("source", N_("Offering from"), SOURCE_CHOICES, default="bag"),
+             ),
+             check=_check_step, change=_change_step),
     MoveRule(MoveKind.SKIP_STEP, Term(N_("skip the General's step")), frozenset({Phase.GENERAL}),
-             parse=None, check=None, change=_change_skip_step),
+             change=_change_skip_step),
 )

@@ -46,7 +46,7 @@ def _auto_refill_offerings(d: Draft, step: Mapping[str, Any]) -> None:
             return
     count = min(len(slots), sum(d["bag"].values()))
     push_front(d, {"kind": "draw_offerings", "seat": step["seat"], "count": count,
-                    "to": "refill"}, {"kind": "refill_offerings", "seat": step["seat"]})
+                   "to": "refill"}, {"kind": "refill_offerings", "seat": step["seat"]})
 
 
 def _reshuffle_offerings(d: Draft) -> None:
@@ -70,7 +70,7 @@ def _auto_need_offering(d: Draft, step: Mapping[str, Any]) -> None:
             return
         _reshuffle_offerings(d)
     push_front(d, {"kind": "draw_offerings", "seat": step["seat"], "count": 1, "to": "gain",
-                    "actor": step["actor"]})
+                   "actor": step["actor"]})
 
 
 def _reshuffle_jars(d: Draft) -> None:
@@ -90,8 +90,8 @@ def _auto_need_jars(d: Draft, step: Mapping[str, Any]) -> None:
     take = min(count, available)
     follow = ([{**step, "count": count - take}] if count > take else [])
     push_front(d, {"kind": "draw_jars", "seat": step["seat"], "count": take,
-                    "to": step["to"], **({"actor": step["actor"]} if "actor" in step else {})},
-                *follow)
+                   "to": step["to"], **({"actor": step["actor"]} if "actor" in step else {})},
+               *follow)
 
 
 def _auto_start_picks(d: Draft, step: Mapping[str, Any]) -> None:
@@ -103,7 +103,7 @@ def _auto_start_picks(d: Draft, step: Mapping[str, Any]) -> None:
         first = 0
     order = [(first - k) % seats for k in range(1, seats + 1)]
     push_front(d, *({"kind": "start_draw", "seat": seat} for seat in order),
-                {"kind": "finish_start"})
+               {"kind": "finish_start"})
 
 
 def _auto_start_draw(d: Draft, step: Mapping[str, Any]) -> None:
@@ -115,10 +115,10 @@ def _auto_start_draw(d: Draft, step: Mapping[str, Any]) -> None:
         left = sum(1 for card in d["noble_deck"] if card in t.SCRIBES)
         if left:
             push_front(d, {"kind": "draw_nobles", "seat": seat, "count": min(wanted, left),
-                            "to": "start", "pick": seat, "scribes": True})
+                           "to": "start", "pick": seat, "scribes": True})
             return
     push_front(d, {"kind": "draw_nobles", "seat": seat, "count": 2, "to": "start",
-                    "pick": seat})
+                   "pick": seat})
 
 
 def _auto_finish_start(d: Draft, step: Mapping[str, Any]) -> None:

@@ -11,13 +11,12 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
-from ..base import Edition, N_, RuleViolation, Term
-from ..referee import Draft, MoveRule, int_arg, is_int
+from ..base import ChoiceField, Edition, IntField, N_, RuleViolation, Term
+from ..referee import Draft, MoveRule, is_int
 from . import printed as t
 from .gains import acquire_noble
 from .rounds import run
-from .state import (GAME, OPTION_DEFAULTS, MoveKind, Phase, bad_move, gain, pending_head, pop_head,
-                    referee_table, violation)
+from .state import GAME, OPTION_DEFAULTS, MoveKind, Phase, gain, pending_head, pop_head, violation
 
 
 def _refuse_setup(code: str, message: str, field: str, **params: Any) -> RuleViolation:
@@ -71,7 +70,7 @@ def _check_setup(seats: int, setup: Mapping[str, Any], rules: Mapping[str, Any],
     areas = setup.get("areas")
     if (not isinstance(areas, list) or len(areas) != 5 or sorted(areas) != sorted(t.AREAS)):
         raise _refuse_setup("pharaon.bad_areas", N_("List the five areas clockwise, each "
-                                                     "once."), "areas")
+                                                    "once."), "areas")
     colours = setup.get("entry_colours")
     if (not isinstance(colours, list) or len(colours) != 5
             or sorted(colours) != sorted(t.BASIC)):
@@ -99,7 +98,7 @@ def _check_setup(seats: int, setup: Mapping[str, Any], rules: Mapping[str, Any],
                             N_("Say whether the app draws the Traitor's tiles."), "traitor_draw")
     if seats == 1 and not setup.get("traitor_draw"):
         check_traitor_layout(setup.get("traitor_order"), setup.get("traitor_colours"),
-                              "traitor_order", "traitor_colours")
+                             "traitor_order", "traitor_colours")
     if seats == 1:
         sides = _traitor_sides(setup)
         if sides is not None:
@@ -135,7 +134,7 @@ def _traitor_sides(setup: Mapping[str, Any]) -> Any:
 
 
 def check_traitor_layout(order: Any, colours: Any, order_field: str | None,
-                          colours_field: str | None) -> None:
+                         colours_field: str | None) -> None:
     """§3.4: the five tiles in an order (1 to 5, each once) and one colour per column (the
     five basic colours, each once); ``None`` skips a part (it is drawn later)."""
     if order_field is not None:
@@ -242,7 +241,7 @@ def setup(options: Mapping[str, Any], names: Sequence[str], setup_doc: Mapping[s
         else:
             lay_traitor_tiles(state["traitor_board"], setup_doc["traitor_order"])
             colour_traitor_columns(state["traitor_board"], state["bank"],
-                                    setup_doc["traitor_colours"])
+                                   setup_doc["traitor_colours"])
     table = first if not solo or first == 0 else 0
     shown = t.JARS_SHOWN[seats]
     state["pending"] = drawn + [
@@ -265,7 +264,7 @@ def lay_traitor_tiles(board: dict[str, Any], order: Sequence[int]) -> None:
 
 
 def colour_traitor_columns(board: dict[str, Any], bank: dict[str, int],
-                            colours: Sequence[str]) -> None:
+                           colours: Sequence[str]) -> None:
     """§3.4: one token of each basic kind from the bank on the lowest marked space of each
     column (left to right), fixing the columns' colours for the game."""
     board["colours"] = list(colours)
@@ -274,18 +273,11 @@ def colour_traitor_columns(board: dict[str, Any], bank: dict[str, int],
         bank[colour] -= 1
 
 
-def _parse_start_pick(move: Mapping[str, Any]) -> dict[str, Any]:
-    jar = move.get("jar")
-    if not (is_int(jar) and 0 <= jar < 10):
-        raise bad_move("jar")
-    return {"jar": jar, "noble": int_arg(referee_table(), move, "noble", 1, t.NOBLE_CARDS)}
-
-
 def _check_start_pick(state: Mapping[str, Any], seat: int, args: Mapping[str, Any]) -> None:
     head = pending_head(state)
     if args["jar"] >= len(state["jar_display"]):
         raise violation("PH_E_JAR_SOURCE", N_("Take one of the face-up jars at the pyramid."),
-                         "jar")
+                        "jar")
     if args["noble"] not in head["nobles"]:
         raise violation("pharaon.not_drawn", N_("Keep one of the nobles you drew."), "noble")
 
@@ -313,8 +305,11 @@ def _change_start_pick(d: Draft, seat: int, args: Mapping[str, Any]) -> None:
     acquire_noble(d, seat, args["noble"])
 
 
-# Each move kind declared once: its phases, arguments, check and change.
+# The move ``start_pick``, declared once: its arguments, its check and its change.
 RULES = (
-    MoveRule(MoveKind.START_PICK, Term(N_("take a starting jar and noble")), frozenset({Phase.START_PICK}),
-             parse=_parse_start_pick, check=_check_start_pick, change=_change_start_pick),
+    MoveRule(MoveKind.START_PICK, Term(N_("take a starting jar and noble")),
+             frozenset({Phase.START_PICK}),
+             args=(IntField("jar", N_("Jar"), max=9, default=None),     # face-up, from 0
+                   ChoiceField("noble", N_("Noble"), t.NOBLE_NUMBERS)),
+             check=_check_start_pick, change=_change_start_pick),
 )

@@ -59,7 +59,7 @@ from collections import Counter
 from enum import StrEnum
 from typing import Any, Mapping, Sequence
 
-from ..base import Awaiting, N_, RuleViolation, Term
+from ..base import Awaiting, ChoiceField, N_, RuleViolation, Term
 from ..referee import Draft, is_int
 from . import printed as t
 
@@ -313,7 +313,7 @@ def player_status(player: Mapping[str, Any]) -> str:
 
 
 def violation(code: str, message: str, argument: str | None = None, **params: Any
-               ) -> RuleViolation:
+              ) -> RuleViolation:
     return RuleViolation(code, message, f"move.{argument}" if argument else None, **params)
 
 
@@ -328,7 +328,7 @@ def refuses_short(state: Mapping[str, Any]) -> bool:
 
 
 def bank_short_of(state: Mapping[str, Any], gains: Mapping[str, int],
-                   spent: Sequence[str] = ()) -> str | None:
+                  spent: Sequence[str] = ()) -> str | None:
     """The first kind of ``gains`` the bank cannot pay in full, once the tokens ``spent`` by
     the same move are back in it; None when it pays everything."""
     back = Counter(token for token in spent if token in t.KINDS)
@@ -339,11 +339,11 @@ def bank_short_of(state: Mapping[str, Any], gains: Mapping[str, int],
 
 
 def check_bank_pays(state: Mapping[str, Any], gains: Mapping[str, int], spent: Sequence[str],
-                     field: str) -> None:
+                    field: str) -> None:
     kind = bank_short_of(state, gains, spent)
     if kind is not None:
         raise violation("PH_E_BANK_EMPTY", N_("The bank has no %(kind)s left."), field,
-                         kind=t.KIND_LABELS[kind])
+                        kind=t.KIND_LABELS[kind])
 
 
 def deck_left(state: Mapping[str, Any], area: str) -> bool:
@@ -405,7 +405,7 @@ def spend(d: Draft, actor: int, token: str) -> None:
 
 
 def lay_on_wheel(d: Draft, actor: int | None, token: str, colour: str, spot: int,
-                  from_bank: bool = False) -> None:
+                 from_bank: bool = False) -> None:
     """Put a token on a wheel spot: from the actor's supply, or (Traitor, blocking) from the
     bank, with a stand-in when the bank has none (Q10, Traitor only)."""
     stand_in = False
@@ -434,11 +434,26 @@ def seat_of(state: Mapping[str, Any], actor: int) -> int:
     return 0 if is_traitor(state, actor) else actor
 
 
-def referee_table():
-    """The game's referee (imported when first asked: the table imports every move family)."""
+# --------------------------------------------------------------------------------------------
+# Arguments several moves declare, and the refusal of one a declaration cannot judge
+# --------------------------------------------------------------------------------------------
+
+BASIC_CHOICES = tuple((kind, str(t.KIND_LABELS[kind])) for kind in t.BASIC)
+KIND_CHOICES = tuple((kind, str(t.KIND_LABELS[kind])) for kind in t.KINDS)
+REWARD_CHOICES = tuple((reward, str(t.REWARD_LABELS[reward])) for reward in t.REWARDS)
+# Where an offering comes from: the bag, or a bonus space by its index (top to bottom, from 0).
+SOURCE_CHOICES = (("bag", N_("the bag")),) + tuple(range(10))
+
+
+def basic_kind(key: str, label: str, **options: Any) -> ChoiceField:
+    """An argument naming one of the five basic kinds."""
+    return ChoiceField(key, label, BASIC_CHOICES, **options)
+
+
+def bad_argument(kind: str, path: str, problem: str = N_("This is required.")) -> RuleViolation:
+    """Argument ``path`` of a ``kind`` move is missing or wrong in a way its declaration
+    cannot say (needed in one area only): ``REFEREE.bad_argument``, which names it in the
+    player's words. (The referee table imports every move family, so it is looked up when a
+    move is refused, not when this module loads.)"""
     from .referee import REFEREE
-    return REFEREE
-
-
-def bad_move(argument: str) -> RuleViolation:
-    return referee_table().bad_move(argument)
+    return REFEREE.bad_argument(kind, path, problem)

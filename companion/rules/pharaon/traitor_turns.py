@@ -12,17 +12,16 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import Any, Mapping, Sequence
 
-from ..base import N_, Term
-from ..referee import Draft, MoveRule, int_arg
+from ..base import ChoiceField, ListField, N_, Term
+from ..referee import Draft, MoveRule
 from . import printed as t
 from . import traitor as tr
 from .edition import parse_symbol
-from .actions import parse_kinds
 from .gains import acquire_noble, raise_nile, refill_artisan, refill_noble, tomb_step_free
 from .passing import pass_round
-from .state import (MoveKind, Phase, bad_move, facing, free_spot, gain, lay_on_wheel,
-                    offering_drawable, pending_head, pop_head, push_back, push_front, pyramid_row,
-                    referee_table, violation)
+from .state import (REWARD_CHOICES, MoveKind, Phase, basic_kind, facing, free_spot, gain,
+                    lay_on_wheel, offering_drawable, pending_head, pop_head, push_back, push_front,
+                    pyramid_row, violation)
 
 
 class TraitorEvent(StrEnum):
@@ -71,7 +70,7 @@ def auto_traitor_turn(d: Draft, step: Mapping[str, Any]) -> None:
         push_back(d, {"kind": "end_turn"})
         return
     push_front(d, {"kind": "draw_jars", "seat": 0, "count": 1, "to": "traitor"},
-                {"kind": "traitor_after"}, {"kind": "end_turn"})
+               {"kind": "traitor_after"}, {"kind": "end_turn"})
 
 
 def auto_traitor_after(d: Draft, step: Mapping[str, Any]) -> None:
@@ -124,7 +123,7 @@ def traitor_jar(d: Draft, jar: Sequence[str]) -> None:
     silver = [i for i, kind in enumerate(jar) if kind == t.SILVER]
     if silver:
         push_front(d, {"kind": "traitor_colours", "seat": 0, "jar": list(jar),
-                        "silver": silver})
+                       "silver": silver})
         return
     _traitor_resolve(d, jar, list(jar))
 
@@ -132,7 +131,7 @@ def traitor_jar(d: Draft, jar: Sequence[str]) -> None:
 def _traitor_resolve(d: Draft, jar: Sequence[str], colours: Sequence[str]) -> None:
     """placeOnColumn(B), then the top tokens (§7.2)."""
     push_front(d, {"kind": "traitor_place", "token": jar[2], "colour": colours[2]},
-                {"kind": "traitor_top", "jar": list(jar), "colours": list(colours)})
+               {"kind": "traitor_top", "jar": list(jar), "colours": list(colours)})
 
 
 def auto_traitor_top(d: Draft, step: Mapping[str, Any]) -> None:
@@ -143,15 +142,15 @@ def auto_traitor_top(d: Draft, step: Mapping[str, Any]) -> None:
     if not eligible:
         _log(d, TraitorEvent.NO_WHEEL, colours=list(colours[:2]))
         push_front(d, {"kind": "traitor_place", "token": jar[0], "colour": colours[0]},
-                    {"kind": "traitor_place", "token": jar[1], "colour": colours[1]})
+                   {"kind": "traitor_place", "token": jar[1], "colour": colours[1]})
     elif len(eligible) == 1:
         chosen = eligible[0]
         _traitor_wheel(d, jar[chosen], colours[chosen], "only")
         push_front(d, {"kind": "traitor_place", "token": jar[1 - chosen],
-                        "colour": colours[1 - chosen]})
+                       "colour": colours[1 - chosen]})
     else:
         push_front(d, {"kind": "traitor_board", "seat": 0, "jar": list(jar),
-                        "colours": list(colours), "eligible": eligible})
+                       "colours": list(colours), "eligible": eligible})
 
 
 def _traitor_wheel(d: Draft, token: str, colour: str, why: str) -> None:
@@ -280,16 +279,12 @@ def _artisan_by_points(display: Sequence[Any], highest: bool) -> int | None:
     return best
 
 
-def _parse_traitor_colours(move: Mapping[str, Any]) -> dict[str, Any]:
-    return {"colours": parse_kinds(move.get("colours"), "colours", t.BASIC, 1, 3)}
-
-
 def _check_traitor_colours(state: Mapping[str, Any], seat: int, args: Mapping[str, Any]
                            ) -> None:
     head = pending_head(state)
     if len(args["colours"]) != len(head["silver"]):
         raise violation("pharaon.wrong_count", N_("Pick %(count)d colours."), "colours",
-                         count=len(head["silver"]))
+                        count=len(head["silver"]))
 
 
 def _change_traitor_colours(d: Draft, seat: int, args: Mapping[str, Any]) -> None:
@@ -297,14 +292,8 @@ def _change_traitor_colours(d: Draft, seat: int, args: Mapping[str, Any]) -> Non
     colours = list(head["jar"])
     for position, colour in zip(head["silver"], args["colours"]):
         colours[position] = colour
-    _log(d, "silver", jar=list(head["jar"]), colours=colours)
+    _log(d, TraitorEvent.SILVER, jar=list(head["jar"]), colours=colours)
     _traitor_resolve(d, head["jar"], colours)
-
-
-def _parse_traitor_board(move: Mapping[str, Any]) -> dict[str, Any]:
-    """The top token for the wheel: 0 top-left, 1 top-right (the choice arises only when
-    both are eligible, §7.2)."""
-    return {"token": int_arg(referee_table(), move, "token", 0, 1)}
 
 
 def _change_traitor_board(d: Draft, seat: int, args: Mapping[str, Any]) -> None:
@@ -313,17 +302,7 @@ def _change_traitor_board(d: Draft, seat: int, args: Mapping[str, Any]) -> None:
     jar, colours = head["jar"], head["colours"]
     _traitor_wheel(d, jar[chosen], colours[chosen], "chosen")
     push_front(d, {"kind": "traitor_place", "token": jar[1 - chosen],
-                    "colour": colours[1 - chosen]})
-
-
-def _parse_traitor_reward(move: Mapping[str, Any]) -> dict[str, Any]:
-    reward = move.get("reward")
-    if reward is not None and reward not in t.REWARDS:
-        raise bad_move("reward")
-    kind = move.get("kind")
-    if kind is not None and kind not in t.BASIC:
-        raise bad_move("kind")
-    return {"reward": reward, "kind": kind}
+                   "colour": colours[1 - chosen]})
 
 
 def _check_traitor_reward(state: Mapping[str, Any], seat: int, args: Mapping[str, Any]) -> None:
@@ -333,7 +312,7 @@ def _check_traitor_reward(state: Mapping[str, Any], seat: int, args: Mapping[str
         choices[0] if len(choices) == 1 else None)
     if reward not in choices:
         raise violation("PH_E_REWARD_NOT_IN_ROW",
-                         N_("That reward is not on the space reached or before it."), "reward")
+                        N_("That reward is not on the space reached or before it."), "reward")
     if reward == t.Reward.BASIC and args["kind"] is None:
         raise violation("pharaon.kind_needed", N_("Pick the resource for the Traitor."), "kind")
 
@@ -356,12 +335,24 @@ def _change_traitor_reward(d: Draft, seat: int, args: Mapping[str, Any]) -> None
         push_front(d, {"kind": "need_offering", "seat": 0, "actor": traitor})
 
 
-# Each move kind declared once: its phases, arguments, check and change.
+# The human's choices during his turn, each declared once: its arguments, its check and its
+# change.
 RULES = (
-    MoveRule(MoveKind.TRAITOR_COLOURS, Term(N_("pick the Traitor's colours")), frozenset({Phase.TRAITOR_COLOURS}),
-             parse=_parse_traitor_colours, check=_check_traitor_colours, change=_change_traitor_colours),
-    MoveRule(MoveKind.TRAITOR_BOARD, Term(N_("pick the Traitor's token for the wheel")), frozenset({Phase.TRAITOR_BOARD}),
-             parse=_parse_traitor_board, check=None, change=_change_traitor_board),
-    MoveRule(MoveKind.TRAITOR_REWARD, Term(N_("pick the Traitor's reward")), frozenset({Phase.TRAITOR_REWARD}),
-             parse=_parse_traitor_reward, check=_check_traitor_reward, change=_change_traitor_reward),
+    MoveRule(MoveKind.TRAITOR_COLOURS, Term(N_("pick the Traitor's colours")),
+             frozenset({Phase.TRAITOR_COLOURS}),
+             args=(ListField("colours", N_("Colours"), basic_kind("colour", N_("Colour")),
+                             min_items=1, max_items=3, required=True,
+                             item_label=N_("Silver %(n)d")),),
+             check=_check_traitor_colours, change=_change_traitor_colours),
+    # the choice arises only when both top tokens could go on the wheel (§7.2)
+    MoveRule(MoveKind.TRAITOR_BOARD, Term(N_("pick the Traitor's token for the wheel")),
+             frozenset({Phase.TRAITOR_BOARD}),
+             args=(ChoiceField("token", N_("Top token"),
+                               ((0, N_("top left")), (1, N_("top right")))),),
+             change=_change_traitor_board),
+    MoveRule(MoveKind.TRAITOR_REWARD, Term(N_("pick the Traitor's reward")),
+             frozenset({Phase.TRAITOR_REWARD}),
+             args=(ChoiceField("reward", N_("Reward"), REWARD_CHOICES, optional=True),
+                   basic_kind("kind", N_("Resource"), optional=True)),     # a basic reward
+             check=_check_traitor_reward, change=_change_traitor_reward),
 )

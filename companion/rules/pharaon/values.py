@@ -7,12 +7,11 @@ every seat at once (the entries commute); the game is over once nothing is missi
 
 from __future__ import annotations
 
-from collections.abc import Mapping as _Mapping   # isinstance: faster than typing's alias
 from typing import Any, Mapping
 
-from ..base import N_, Term
-from ..referee import Draft, MoveRule, is_int
-from .state import MoveKind, Phase, bad_move, tomb_points_known, violation
+from ..base import IntField, ListField, N_, ObjectField, Term, TextField
+from ..referee import Draft, MoveRule
+from .state import MoveKind, Phase, bad_argument, tomb_points_known, violation
 
 
 def missing_values(state: Mapping[str, Any]) -> tuple[bool, list[int]]:
@@ -22,54 +21,25 @@ def missing_values(state: Mapping[str, Any]) -> tuple[bool, list[int]]:
     return state["board"]["gods"] is None, steps
 
 
-def _parse_enter_values(move: Mapping[str, Any]) -> dict[str, Any]:
-    args: dict[str, Any] = {"gods": None, "tomb_points": []}
-    gods = move.get("gods")
-    if gods is not None:
-        if not isinstance(gods, list) or len(gods) != 5:
-            raise bad_move("gods")
-        clean = []
-        for g, god in enumerate(gods):
-            if not isinstance(god, _Mapping) or not isinstance(god.get("name"), str):
-                raise bad_move(f"gods.{g}")
-            halves = {}
-            for half in ("a", "b"):
-                entry = god.get(half)
-                if (not isinstance(entry, _Mapping) or not is_int(entry.get("threshold"))
-                        or not is_int(entry.get("points")) or entry["threshold"] < 0
-                        or entry["points"] < 0):
-                    raise bad_move(f"gods.{g}.{half}")
-                halves[half] = {"threshold": entry["threshold"], "points": entry["points"]}
-            clean.append({"name": " ".join(god["name"].split())[:30] or f"{g + 1}", **halves})
-        args["gods"] = clean
-    entries = move.get("tomb_points", [])
-    if not isinstance(entries, list):
-        raise bad_move("tomb_points")
-    for i, entry in enumerate(entries):
-        if (not isinstance(entry, _Mapping) or not is_int(entry.get("steps"))
-                or not is_int(entry.get("points")) or entry["steps"] < 1
-                or not 0 <= entry["points"] <= 200):
-            raise bad_move(f"tomb_points.{i}")
-        args["tomb_points"].append({"steps": entry["steps"], "points": entry["points"]})
-    if args["gods"] is None and not args["tomb_points"]:
-        raise bad_move("gods")
-    return args
-
-
 def _check_enter_values(state: Mapping[str, Any], seat: int, args: Mapping[str, Any]) -> None:
+    if args["gods"] is None and not args["tomb_points"]:
+        raise bad_argument(MoveKind.ENTER_VALUES, "gods",
+                           N_("Enter the gods or the points of a tomb space."))
     gods_missing, steps = missing_values(state)
     if args["gods"] is not None and not gods_missing:
         raise violation("pharaon.value_known", N_("The gods are entered already."), "gods")
     for i, entry in enumerate(args["tomb_points"]):
         if entry["steps"] not in steps:
             raise violation("pharaon.value_known",
-                             N_("No one needs the points of that tomb space."),
-                             f"tomb_points.{i}")
+                            N_("No one needs the points of that tomb space."),
+                            f"tomb_points.{i}")
 
 
 def _change_enter_values(d: Draft, seat: int, args: Mapping[str, Any]) -> None:
     if args["gods"] is not None:
-        d.own("board")["gods"] = args["gods"]
+        # a god's name is cut to what the board shows (a blank one is its number)
+        d.own("board")["gods"] = [{**god, "name": god["name"][:30] or f"{g + 1}"}
+                                  for g, god in enumerate(args["gods"])]
     for entry in args["tomb_points"]:
         d.own("tomb_points")[str(entry["steps"])] = entry["points"]
     gods_missing, steps = missing_values(d.state)
@@ -77,8 +47,26 @@ def _change_enter_values(d: Draft, seat: int, args: Mapping[str, Any]) -> None:
         d["phase"] = Phase.OVER.value
 
 
-# Each move kind declared once: its phases, arguments, check and change.
+def _half(key: str, label: str) -> ObjectField:
+    return ObjectField(key, label, (IntField("threshold", N_("Threshold"), default=None),
+                                    IntField("points", N_("Points"), default=None)),
+                       required=True)
+
+
+# The move ``enter_values``, declared once: its arguments, its check and its change.
 RULES = (
-    MoveRule(MoveKind.ENTER_VALUES, Term(N_("enter the printed values")), frozenset({Phase.VALUES}),
-             parse=_parse_enter_values, check=_check_enter_values, change=_change_enter_values),
+    MoveRule(MoveKind.ENTER_VALUES, Term(N_("enter the printed values")),
+             frozenset({Phase.VALUES}),
+             args=(
+                 ListField("gods", N_("Gods"), ObjectField("god", N_("God"), (
+                     TextField("name", N_("Name"), max_length=200, required=False),
+                     _half("a", N_("Half on the area before it (clockwise)")),
+                     _half("b", N_("Half on the area after it")))),
+                           min_items=5, max_items=5, optional=True, item_label=N_("God %(n)d")),
+                 ListField("tomb_points", N_("Tomb points"), ObjectField("space", N_("Space"), (
+                     IntField("steps", N_("Tomb space"), min=1, default=None),
+                     IntField("points", N_("Points"), max=200, default=None))),
+                           default=(), item_label=N_("Space %(n)d")),
+             ),
+             check=_check_enter_values, change=_change_enter_values),
 )
