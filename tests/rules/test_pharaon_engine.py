@@ -98,6 +98,11 @@ def test_ruleset_members():
         "artisan_cards", "traitor_tiles", "bank_size"}
     god_halves = next(v for v in PHARAON.edition if v.key == "god_halves")
     assert god_halves.required and god_halves.default is None
+    # the live members come from the referee, nothing is forwarded by hand; what only the
+    # templates read is in the ui module
+    assert not type(PHARAON).__dict__.keys() & {"apply", "validate", "awaiting", "prompts",
+                                                "legal_moves", "is_over"}
+    assert PHARAON.referee.game == "pharaon" and PHARAON.ui.printed is t
 
 
 @pytest.mark.parametrize("players", [1, 2, 3, 4, 5])

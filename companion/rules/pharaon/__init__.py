@@ -42,13 +42,12 @@ from typing import Any, Mapping, Sequence
 from ..base import (BoolField, Capability, Catalogue, Chance, ChoiceField, Edition, GameRules,
                     IntField, Labels, ListField, N_, ObjectField, ScoreForm, TextField,
                     register)
-from . import final, printed
+from . import final, printed, ui
 from .draws import chance
 from .edition import EDITION
-from .prompts import pay_rows, payment_choices, propose, view
+from .prompts import view
 from .referee import REFEREE
 from .setup import setup as set_up
-from .state import WAITING_LABELS, phase_of
 from .tallies import final_document, score
 
 _AREA_CHOICES = tuple((a, str(printed.AREA_LABELS[a])) for a in printed.AREAS)
@@ -205,16 +204,9 @@ class PharaonRuleset(GameRules):
         return set_up(options, names, setup, edition)
 
     referee = REFEREE
+    ui = ui
     score = staticmethod(score)
     final_document = staticmethod(final_document)
-    # What the game's own phone page and print module read besides the seam: the printed
-    # tables, the payment proposal, the declarations a player could make, the pay rows.
-    tables = printed
-    phase_of = staticmethod(phase_of)
-    waiting_labels = WAITING_LABELS
-    propose = staticmethod(propose)
-    payment_choices = staticmethod(payment_choices)
-    pay_rows = staticmethod(pay_rows)
 
     def chance(self, state: Mapping[str, Any]) -> Chance | None:
         return chance(state)
