@@ -185,8 +185,8 @@ def test_the_payment_is_proposed_and_a_wrong_one_is_refused_beside_its_form(clie
     # an action whose cost leaves units to pay after the entry's deduction
     candidates = [("form-act-ART", "ART", {}), ("form-act-NOB", "NOB", {}),
                   ("form-act-OFF-bonus", "OFF", {"bonus": True})]
-    form_id, area, kwargs = next(c for c in candidates
-                                 if (PHARAON.ui.propose(state, seat, c[1], **c[2]) or {}).get("pay"))
+    form_id, area, kwargs = next(
+        c for c in candidates if (PHARAON.ui.propose(state, seat, c[1], **c[2]) or {}).get("pay"))
     form = next(f for f in forms_of(html) if f.id == form_id)
     proposal = PHARAON.ui.propose(state, seat, area, **kwargs)
     selected = [json.loads(v) for v, _t, s in form.control("m.entry").options if s]
@@ -220,7 +220,7 @@ def test_the_builder_proposes_a_payment_for_a_declared_nile_cost(client):
     html = player.page(phone)
     assert 'id="form-act-NIL"' not in html                 # no cost declared yet
     entry = next(r["colour"] for r in view["state"]["table"]["areas"] if r["area"] == "NIL")
-    cost = [entry, "SIL" if False else next(k for k in PHARAON.ui.printed.BASIC if k != entry)]
+    cost = [entry, next(k for k in PHARAON.ui.printed.BASIC if k != entry)]
     page = player.page(phone, f"?area=NIL&nile_cost={j(cost[0])}&nile_cost={j(cost[1])}")
     form = next(f for f in forms_of(page) if f.id == "form-act-NIL")
     assert [c.value for c in form.controls if c.name.startswith("m.nile.cost.")] == [

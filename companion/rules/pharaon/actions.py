@@ -19,11 +19,11 @@ from .edition import arrow_tracks
 from .payment import (CostVerdict, PayContext, area_pattern, cost_problem, declarable_kinds,
                       entry_kinds, scribe_partners)
 from .gains import acquire_noble, raise_nile, refill_noble, take_artisan, take_offering
-from .state import (KIND_CHOICES, SOURCE_CHOICES, MoveKind, Phase, bad_argument, basic_kind,
-                    check_bank_pays, deck_left, entry_colour, free_spot, full_area_noble, gain,
-                    jar_drawable, lay_on_wheel, nile_mode, offering_drawable, owns, push_back,
-                    push_front, refuses_short, seat_of, spend, token_label, tomb_length,
-                    tomb_points_known, tomb_space, violation)
+from .state import (KIND_CHOICES, SOURCE_CHOICES, DrawTo, MoveKind, NileMode, Phase, Step,
+                    bad_argument, basic_kind, check_bank_pays, deck_left, entry_colour, free_spot,
+                    full_area_noble, gain, jar_drawable, lay_on_wheel, nile_mode,
+                    offering_drawable, owns, push_back, push_front, refuses_short, seat_of, spend,
+                    token_label, tomb_length, tomb_points_known, tomb_space, violation)
 
 
 def _check_own_tokens(state: Mapping[str, Any], actor: int, tokens: Iterable[str],
@@ -128,7 +128,7 @@ def _check_action(state: Mapping[str, Any], seat: int, args: Mapping[str, Any]) 
                             N_("That tomb space is worth %(points)d points."), "tomb.points",
                             points=known)
     if area == "NIL":
-        catalogue = nile_mode(state) == "catalogue"
+        catalogue = nile_mode(state) == NileMode.CATALOGUE
         if catalogue != (args["nile"]["action"] is not None):
             raise violation("pharaon.nile_mode",
                             N_("Choose one of the five Nile actions of your copy.") if catalogue
@@ -237,8 +237,8 @@ def _change_action(d: Draft, seat: int, args: Mapping[str, Any]) -> None:
         take_offering(d, actor, args["bonus"], seat_for)
     elif area == "NOB":
         if args["card"] == "top":
-            push_front(d, {"kind": "draw_nobles", "seat": seat_for, "count": 1, "to": "take",
-                           "actor": actor})
+            push_front(d, {"kind": Phase.DRAW_NOBLES, "seat": seat_for, "count": 1,
+                           "to": DrawTo.TAKE, "actor": actor})
         else:
             card = d["noble_display"][args["card"]]
             d.own("noble_display")[args["card"]] = None
@@ -258,7 +258,7 @@ def _change_action(d: Draft, seat: int, args: Mapping[str, Any]) -> None:
         for track in nile["tracks"]:
             raise_nile(d, actor, track)
         if jar:
-            push_front(d, {"kind": "need_jars", "seat": seat_for, "count": 1, "to": "gain",
+            push_front(d, {"kind": Step.NEED_JARS, "seat": seat_for, "count": 1, "to": DrawTo.GAIN,
                            "actor": actor})
     else:
         step = d["players"][actor]["tomb"] + 1
@@ -266,7 +266,7 @@ def _change_action(d: Draft, seat: int, args: Mapping[str, Any]) -> None:
         points = args["tomb"]["points"]
         if points is not None and tomb_points_known(d.state, step) is None:
             d.own("tomb_points")[str(step)] = points
-    push_back(d, {"kind": "end_turn"})
+    push_back(d, {"kind": Step.END_TURN})
 
 
 _TOKEN_CHOICES = KIND_CHOICES + t.OFFERING_KINDS

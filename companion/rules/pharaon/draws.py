@@ -20,8 +20,8 @@ from .edition import ARTISAN, JAR
 from .gains import acquire_noble, gain_artisan, gain_jar
 from .rounds import offering_slots
 from .setup import check_traitor_layout, colour_traitor_columns, lay_traitor_tiles
-from .state import (CHANCE_STEPS, MoveKind, Phase, basic_kind, pending_head, pop_head, push_front,
-                    violation)
+from .state import (CHANCE_STEPS, DrawTo, MoveKind, Phase, basic_kind, pending_head, pop_head,
+                    push_front, violation)
 from .traitor_turns import traitor_jar
 
 
@@ -77,10 +77,10 @@ def _change_draw_jars(d: Draft, seat: int, args: Mapping[str, Any]) -> None:
     head = pop_head(d)
     jars = [list(j) for j in args["jars"]]
     to = head["to"]
-    if to == "display":
+    if to == DrawTo.DISPLAY:
         d["jar_supply"] = d["jar_supply"] - len(jars)
         d["jar_display"] = list(d["jar_display"]) + jars
-    elif to == "gain":
+    elif to == DrawTo.GAIN:
         d["jar_supply"] = d["jar_supply"] - 1
         d["jar_discard"] = list(d["jar_discard"]) + jars
         gain_jar(d, head["actor"], jars[0])
@@ -126,13 +126,13 @@ def _change_draw_nobles(d: Draft, seat: int, args: Mapping[str, Any]) -> None:
     deck, bottom = _take_nobles(d.state, cards, head.get("scribes", False))
     d["noble_deck"], d["noble_bottom"] = deck, bottom
     to = head["to"]
-    if to == "display":
+    if to == DrawTo.DISPLAY:
         for slot, card in zip(head["slots"], cards):
             d.own("noble_display")[slot] = card
-    elif to == "take":
+    elif to == DrawTo.TAKE:
         acquire_noble(d, head["actor"], cards[0])
     else:                                      # the starting pick (§3.2 step 8 c)
-        push_front(d, {"kind": "start_pick", "seat": head["pick"], "nobles": list(cards)})
+        push_front(d, {"kind": Phase.START_PICK, "seat": head["pick"], "nobles": list(cards)})
 
 
 def _check_draw_artisans(state: Mapping[str, Any], seat: int, args: Mapping[str, Any]) -> None:
@@ -154,7 +154,7 @@ def _change_draw_artisans(d: Draft, seat: int, args: Mapping[str, Any]) -> None:
     cards = _artisans(args)
     d["artisan_deck"] = d["artisan_deck"] - len(cards)
     d["artisans_seen"] = list(d["artisans_seen"]) + [dict(c) for c in cards]
-    if head["to"] == "display":
+    if head["to"] == DrawTo.DISPLAY:
         for slot, card in zip(head["slots"], cards):
             d.own("artisan_display")[slot] = dict(card)
     else:
@@ -180,7 +180,7 @@ def _change_draw_offerings(d: Draft, seat: int, args: Mapping[str, Any]) -> None
     bag = d.own("bag")
     for token in tokens:
         bag[token] -= 1
-    if head["to"] == "refill":
+    if head["to"] == DrawTo.REFILL:
         for (kind, index), token in zip(offering_slots(d.state), tokens):
             if kind == "pair":
                 d.own("pairs", index).append(token)

@@ -460,6 +460,5 @@ EDITION: tuple[EditionValue, ...] = (
            check_traitor_tiles),
 )
 
-EDITION_KEYS: tuple[str, ...] = tuple(value.key for value in EDITION)
 # What only the scoring relies on (reported as the Scoresheet's ``assumed``).
 SCORING_KEYS: tuple[str, ...] = ("scribes",)

@@ -11,7 +11,7 @@ from typing import Any, Mapping, Sequence
 
 from ..referee import Draft
 from . import printed as t
-from .state import gain, is_traitor, push_front, tomb_length
+from .state import DrawTo, Phase, Step, gain, is_traitor, push_front, tomb_length
 
 
 def raise_nile(d: Draft, actor: int, track: str) -> None:
@@ -27,7 +27,7 @@ def take_offering(d: Draft, actor: int, source: Any, seat: int) -> None:
     if source is None:
         return
     if source == "bag":
-        push_front(d, {"kind": "need_offering", "seat": seat, "actor": actor})
+        push_front(d, {"kind": Step.NEED_OFFERING, "seat": seat, "actor": actor})
         return
     token = d["bonus"][source]
     d.own("bonus")[source] = None
@@ -36,20 +36,20 @@ def take_offering(d: Draft, actor: int, source: Any, seat: int) -> None:
 
 def refill_noble(d: Draft, slot: int, seat: int) -> None:
     if d["noble_deck"] or d["noble_bottom"]:
-        push_front(d, {"kind": "draw_nobles", "seat": seat, "count": 1, "to": "display",
+        push_front(d, {"kind": Phase.DRAW_NOBLES, "seat": seat, "count": 1, "to": DrawTo.DISPLAY,
                        "slots": [slot]})
 
 
 def refill_artisan(d: Draft, slot: int, seat: int) -> None:
     if d["artisan_deck"] > 0:
-        push_front(d, {"kind": "draw_artisans", "seat": seat, "count": 1, "to": "display",
+        push_front(d, {"kind": Phase.DRAW_ARTISANS, "seat": seat, "count": 1, "to": DrawTo.DISPLAY,
                        "slots": [slot]})
 
 
 def take_artisan(d: Draft, actor: int, card: Any, seat: int) -> None:
     """ART action or nobles 23/24: a displayed artisan (its slot refilled) or the top card."""
     if card == "top":
-        push_front(d, {"kind": "draw_artisans", "seat": seat, "count": 1, "to": "take",
+        push_front(d, {"kind": Phase.DRAW_ARTISANS, "seat": seat, "count": 1, "to": DrawTo.TAKE,
                        "actor": actor})
         return
     taken = d["artisan_display"][card]
@@ -63,7 +63,7 @@ def gain_artisan(d: Draft, actor: int, card: Mapping[str, Any], seat: int) -> No
     for kind, count in card["gains"].items():
         gain(d, actor, kind, count)
     if card["jar"]:
-        push_front(d, {"kind": "need_jars", "seat": seat, "count": 1, "to": "gain",
+        push_front(d, {"kind": Step.NEED_JARS, "seat": seat, "count": 1, "to": DrawTo.GAIN,
                        "actor": actor})
 
 
@@ -78,7 +78,7 @@ def acquire_noble(d: Draft, actor: int, card: int) -> None:
         tomb_step_free(d, actor)
         gain(d, actor, icon, t.COURT_ICON_COUNT[card])
         return
-    push_front(d, {"kind": "noble_effect", "seat": actor, "card": card})
+    push_front(d, {"kind": Phase.NOBLE_EFFECT, "seat": actor, "card": card})
 
 
 def tomb_step_free(d: Draft, actor: int) -> None:
@@ -95,7 +95,7 @@ def gain_jar(d: Draft, actor: int, jar: Sequence[str]) -> None:
     if not is_traitor(d.state, actor) and any(
             card in player["nobles"] and card not in player["used"]
             for card in (t.TEACHER, t.DIPLOMAT)):
-        push_front(d, {"kind": "jar_gain", "seat": actor, "jar": list(jar)})
+        push_front(d, {"kind": Phase.JAR_GAIN, "seat": actor, "jar": list(jar)})
         return
     for kind in jar:
         gain(d, actor, kind)

@@ -16,9 +16,10 @@ from ..referee import Draft, MoveRule
 from . import printed as t
 from .exchanges import check_exchange, exchange_argument, make_exchange
 from .gains import gain_jar, jar_choice_due, take_offering
-from .state import (REWARD_CHOICES, SOURCE_CHOICES, MoveKind, Phase, bad_argument, bank_short_of,
-                    basic_kind, check_bank_pays, gain, holdings, offering_drawable, owns, phase_of,
-                    pop_head, push_back, pyramid_row, refuses_short, seat_of, violation)
+from .state import (REWARD_CHOICES, SOURCE_CHOICES, MoveKind, Phase, Step, bad_argument,
+                    bank_short_of, basic_kind, check_bank_pays, gain, holdings, offering_drawable,
+                    owns, phase_of, pop_head, push_back, pyramid_row, refuses_short, seat_of,
+                    violation)
 
 
 def _check_pass(state: Mapping[str, Any], seat: int, args: Mapping[str, Any]) -> None:
@@ -84,8 +85,8 @@ def _change_pass(d: Draft, seat: int, args: Mapping[str, Any]) -> None:
     elif args["exchange"] is not None:
         make_exchange(d, seat, args["exchange"])
     if not last and owns(d.state, seat, t.GENERAL) and not d["players"][seat]["done"]:
-        push_back(d, {"kind": "general", "seat": seat})
-    push_back(d, {"kind": "end_turn"})
+        push_back(d, {"kind": Phase.GENERAL, "seat": seat})
+    push_back(d, {"kind": Step.END_TURN})
 
 
 def rewards_in_reach(state: Mapping[str, Any], actor: int) -> list[str]:
@@ -157,7 +158,7 @@ def _change_step(d: Draft, seat: int, args: Mapping[str, Any]) -> None:
         pop_head(d)
     _pyramid_step(d, seat, args["reward"], args["kind"], args["source"])
     if not general:
-        push_back(d, {"kind": "end_turn"})
+        push_back(d, {"kind": Step.END_TURN})
 
 
 def _change_skip_step(d: Draft, seat: int, args: Mapping[str, Any]) -> None:

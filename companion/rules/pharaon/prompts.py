@@ -16,9 +16,9 @@ from .actions import pay_context
 from .draws import chance
 from .exchanges import exchange_cards
 from .passing import rewards_in_reach
-from .state import (CHANCE_STEPS, MoveKind, Phase, awaiting, facing, free_spots, full_area_noble,
-                    holdings, nile_mode, owns, pending_head, phase_of, player_status, tomb_length,
-                    tomb_space, usable_spots)
+from .state import (CHANCE_STEPS, MoveKind, NileMode, Phase, Status, awaiting, facing, free_spots,
+                    full_area_noble, holdings, nile_mode, owns, pending_head, phase_of,
+                    player_status, tomb_length, tomb_space, usable_spots)
 from .values import missing_values
 
 
@@ -127,7 +127,7 @@ def _area_options(state: Mapping[str, Any], actor: int) -> list[dict[str, Any]]:
             entry["pairs"] = state["pairs"]
             entry["bonus"] = state["bonus"]
         elif area == "NIL":
-            if nile_mode(state) == "catalogue":
+            if nile_mode(state) == NileMode.CATALOGUE:
                 entry["actions"] = [{"action": i, **action,
                                      "proposal": propose(state, actor, "NIL", nile_action=i)}
                                     for i, action in enumerate(state["rules"]["nile_actions"])]
@@ -167,7 +167,7 @@ def prompts(state: Mapping[str, Any], seat: int) -> dict[str, Any]:
     if phase == Phase.TURN:
         player = state["players"][seat]
         exchange = ([MoveKind.EXCHANGE.value] if exchange_cards(state, seat) else [])
-        if player_status(player) == "active":
+        if player_status(player) == Status.ACTIVE:
             out["moves"] = [MoveKind.ACTION.value, MoveKind.PASS.value] + exchange
             out["areas"] = _area_options(state, seat)
             out["jars"] = state["jar_display"] if state["round"] < t.ROUNDS else []
@@ -226,7 +226,7 @@ def _action_candidates(state: Mapping[str, Any], actor: int) -> Iterable[dict[st
                     yield {"type": "action", "area": area, "card": slot, **proposal}
             yield {"type": "action", "area": area, "card": "top", **proposal}
         elif area == "NIL":
-            if nile_mode(state) == "catalogue":
+            if nile_mode(state) == NileMode.CATALOGUE:
                 for i, action in enumerate(state["rules"]["nile_actions"]):
                     proposal = propose(state, actor, "NIL", nile_action=i)
                     if proposal is None:
@@ -321,7 +321,7 @@ def candidates(state: Mapping[str, Any], seat: int) -> list[dict[str, Any]]:
     if phase == Phase.TURN:
         player = state["players"][seat]
         moves: list[dict[str, Any]] = []
-        if player_status(player) == "active":
+        if player_status(player) == Status.ACTIVE:
             display = state["jar_display"] if state["round"] < t.ROUNDS else []
             moves += ([{"type": "pass", "jar": i} for i in range(len(display))]
                       or [{"type": "pass"}])
@@ -385,7 +385,7 @@ def view(state: Mapping[str, Any], seat: int | None) -> dict[str, Any]:
     the starting pick; the derived wheel of this round is added for the phone."""
     shown = dict(state)
     head = pending_head(state)
-    if head is not None and head["kind"] == "start_pick" and head["seat"] != seat:
+    if head is not None and head["kind"] == Phase.START_PICK and head["seat"] != seat:
         shown["pending"] = [{**head, "nobles": [None] * len(head["nobles"])}] + list(
             state["pending"][1:])
     shown["table"] = {"facing": facing(state), "areas": area_view(state),

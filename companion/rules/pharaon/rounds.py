@@ -14,8 +14,8 @@ from typing import Any, Callable, Mapping, Sequence
 from ..referee import Draft
 from . import printed as t
 from . import traitor as tr
-from .state import (INPUT_STEPS, Phase, free_spot, is_traitor, lay_on_wheel, player_status,
-                    pop_head, push_back, push_front, table_seat)
+from .state import (INPUT_STEPS, DrawTo, Phase, Stage, Status, Step, free_spot, is_traitor,
+                    lay_on_wheel, player_status, pop_head, push_back, push_front, table_seat)
 from .traitor_turns import (auto_traitor_after, auto_traitor_place, auto_traitor_top,
                             auto_traitor_turn)
 from .values import missing_values
@@ -45,8 +45,8 @@ def _auto_refill_offerings(d: Draft, step: Mapping[str, Any]) -> None:
             _lone_pair_token(d)
             return
     count = min(len(slots), sum(d["bag"].values()))
-    push_front(d, {"kind": "draw_offerings", "seat": step["seat"], "count": count,
-                   "to": "refill"}, {"kind": "refill_offerings", "seat": step["seat"]})
+    push_front(d, {"kind": Phase.DRAW_OFFERINGS, "seat": step["seat"], "count": count,
+                   "to": DrawTo.REFILL}, {"kind": Step.REFILL_OFFERINGS, "seat": step["seat"]})
 
 
 def _reshuffle_offerings(d: Draft) -> None:
@@ -69,8 +69,8 @@ def _auto_need_offering(d: Draft, step: Mapping[str, Any]) -> None:
         if not any(d["offer_discard"].values()):
             return
         _reshuffle_offerings(d)
-    push_front(d, {"kind": "draw_offerings", "seat": step["seat"], "count": 1, "to": "gain",
-                   "actor": step["actor"]})
+    push_front(d, {"kind": Phase.DRAW_OFFERINGS, "seat": step["seat"], "count": 1,
+                   "to": DrawTo.GAIN, "actor": step["actor"]})
 
 
 def _reshuffle_jars(d: Draft) -> None:
@@ -89,7 +89,7 @@ def _auto_need_jars(d: Draft, step: Mapping[str, Any]) -> None:
         return
     take = min(count, available)
     follow = ([{**step, "count": count - take}] if count > take else [])
-    push_front(d, {"kind": "draw_jars", "seat": step["seat"], "count": take,
+    push_front(d, {"kind": Phase.DRAW_JARS, "seat": step["seat"], "count": take,
                    "to": step["to"], **({"actor": step["actor"]} if "actor" in step else {})},
                *follow)
 
@@ -102,8 +102,8 @@ def _auto_start_picks(d: Draft, step: Mapping[str, Any]) -> None:
     if is_traitor(d.state, first):
         first = 0
     order = [(first - k) % seats for k in range(1, seats + 1)]
-    push_front(d, *({"kind": "start_draw", "seat": seat} for seat in order),
-               {"kind": "finish_start"})
+    push_front(d, *({"kind": Step.START_DRAW, "seat": seat} for seat in order),
+               {"kind": Step.FINISH_START})
 
 
 def _auto_start_draw(d: Draft, step: Mapping[str, Any]) -> None:
@@ -114,10 +114,10 @@ def _auto_start_draw(d: Draft, step: Mapping[str, Any]) -> None:
         wanted = 2 if d["seats"] == 1 else 1
         left = sum(1 for card in d["noble_deck"] if card in t.SCRIBES)
         if left:
-            push_front(d, {"kind": "draw_nobles", "seat": seat, "count": min(wanted, left),
-                           "to": "start", "pick": seat, "scribes": True})
+            push_front(d, {"kind": Phase.DRAW_NOBLES, "seat": seat, "count": min(wanted, left),
+                           "to": DrawTo.START, "pick": seat, "scribes": True})
             return
-    push_front(d, {"kind": "draw_nobles", "seat": seat, "count": 2, "to": "start",
+    push_front(d, {"kind": Phase.DRAW_NOBLES, "seat": seat, "count": 2, "to": DrawTo.START,
                    "pick": seat})
 
 
@@ -135,11 +135,11 @@ def _auto_finish_start(d: Draft, step: Mapping[str, Any]) -> None:
         d["noble_discard"] = list(d["noble_discard"]) + rejected
     _leftover_jars(d)
     seat = table_seat(d.state)
-    steps: list[dict[str, Any]] = [{"kind": "need_jars", "seat": seat,
-                                    "count": t.JARS_SHOWN[d["seats"]], "to": "display"}]
+    steps: list[dict[str, Any]] = [{"kind": Step.NEED_JARS, "seat": seat,
+                                    "count": t.JARS_SHOWN[d["seats"]], "to": DrawTo.DISPLAY}]
     if d["traitor"] is not None:
-        steps.append({"kind": "traitor_stack"})
-    steps.append({"kind": "start_round"})
+        steps.append({"kind": Step.TRAITOR_STACK})
+    steps.append({"kind": Step.START_ROUND})
     push_front(d, *steps)
 
 
@@ -184,7 +184,7 @@ def _auto_start_round(d: Draft, step: Mapping[str, Any]) -> None:
         me = d.own("players", actor)
         me.update({"passed": False, "row": None, "space": 0, "done": False, "used": []})
     d["pass_count"] = 0
-    d["phase"] = "play"
+    d["phase"] = Stage.PLAY
     d["turn"] = d["first_player"]
 
 
@@ -192,7 +192,7 @@ def _next_actor(state: Mapping[str, Any]) -> int | None:
     count = len(state["players"])
     for k in range(1, count + 1):
         actor = (state["turn"] + k) % count
-        if player_status(state["players"][actor]) != "done":
+        if player_status(state["players"][actor]) != Status.DONE:
             return actor
     return None
 
@@ -200,7 +200,7 @@ def _next_actor(state: Mapping[str, Any]) -> int | None:
 def _auto_end_turn(d: Draft, step: Mapping[str, Any]) -> None:
     """Turns pass clockwise (§4.1); the round ends the moment everyone has passed."""
     if all(p["passed"] for p in d["players"]):
-        push_front(d, {"kind": "round_end"})
+        push_front(d, {"kind": Step.ROUND_END})
         return
     d["turn"] = _next_actor(d.state)
 
@@ -222,18 +222,18 @@ def _auto_round_end(d: Draft, step: Mapping[str, Any]) -> None:
     d["stand_ins"] = {k: 0 for k in t.KINDS} if d["traitor"] is None else _column_stand_ins(d)
     if d["round"] >= t.ROUNDS:
         gods_missing, steps = missing_values(d.state)
-        d["phase"] = (Phase.VALUES if gods_missing or steps else Phase.OVER).value
+        d["phase"] = (Stage.VALUES if gods_missing or steps else Stage.OVER)
         return
     _leftover_jars(d)                                            # step 2
     d["round"] = d["round"] + 1                                  # step 4: the wheel turns
     seat = table_seat(d.state)
-    steps: list[dict[str, Any]] = [{"kind": "refill_offerings", "seat": seat}]   # step 3
+    steps: list[dict[str, Any]] = [{"kind": Step.REFILL_OFFERINGS, "seat": seat}]   # step 3
     if d["round"] < t.ROUNDS:                                    # step 6 (not for round 5)
-        steps.append({"kind": "need_jars", "seat": seat, "count": t.JARS_SHOWN[d["seats"]],
-                      "to": "display"})
+        steps.append({"kind": Step.NEED_JARS, "seat": seat, "count": t.JARS_SHOWN[d["seats"]],
+                      "to": DrawTo.DISPLAY})
     if d["traitor"] is not None:                                 # step 7
-        steps.append({"kind": "traitor_stack"})
-    steps.append({"kind": "start_round"})                        # step 5 and the turn
+        steps.append({"kind": Step.TRAITOR_STACK})
+    steps.append({"kind": Step.START_ROUND})                        # step 5 and the turn
     push_front(d, *steps)
 
 
@@ -248,20 +248,20 @@ def _column_stand_ins(d: Draft) -> dict[str, int]:
 
 
 AUTOMATIC: Mapping[str, Callable[[Draft, Mapping[str, Any]], None]] = {
-    "refill_offerings": _auto_refill_offerings,
-    "need_offering": _auto_need_offering,
-    "need_jars": _auto_need_jars,
-    "start_picks": _auto_start_picks,
-    "start_draw": _auto_start_draw,
-    "finish_start": _auto_finish_start,
-    "traitor_stack": _auto_traitor_stack,
-    "start_round": _auto_start_round,
-    "end_turn": _auto_end_turn,
-    "round_end": _auto_round_end,
-    "traitor_turn": auto_traitor_turn,
-    "traitor_after": auto_traitor_after,
-    "traitor_top": auto_traitor_top,
-    "traitor_place": auto_traitor_place,
+    Step.REFILL_OFFERINGS: _auto_refill_offerings,
+    Step.NEED_OFFERING: _auto_need_offering,
+    Step.NEED_JARS: _auto_need_jars,
+    Step.START_PICKS: _auto_start_picks,
+    Step.START_DRAW: _auto_start_draw,
+    Step.FINISH_START: _auto_finish_start,
+    Step.TRAITOR_STACK: _auto_traitor_stack,
+    Step.START_ROUND: _auto_start_round,
+    Step.END_TURN: _auto_end_turn,
+    Step.ROUND_END: _auto_round_end,
+    Step.TRAITOR_TURN: auto_traitor_turn,
+    Step.TRAITOR_AFTER: auto_traitor_after,
+    Step.TRAITOR_TOP: auto_traitor_top,
+    Step.TRAITOR_PLACE: auto_traitor_place,
 }
 
 
@@ -270,7 +270,7 @@ def run(d: Draft) -> None:
     state = d.state                      # the draft's own dict: it sees every write
     while True:
         phase = state["phase"]
-        if phase == "values" or phase == "over":          # Phase.VALUES, Phase.OVER
+        if phase == "values" or phase == "over":          # Stage.VALUES, Stage.OVER
             return
         pending = state["pending"]
         if pending:
@@ -280,8 +280,8 @@ def run(d: Draft) -> None:
             pop_head(d)
             AUTOMATIC[head["kind"]](d, head)
             continue
-        if phase == "play" and is_traitor(state, state["turn"]):
-            push_back(d, {"kind": "traitor_turn"})
+        if phase == "play" and is_traitor(state, state["turn"]):    # Stage.PLAY
+            push_back(d, {"kind": Step.TRAITOR_TURN})
             continue
         return
 

@@ -8,8 +8,8 @@ Implements spec shared/rules/pharaon.md:
   **total** with the noble points that depend on the claimed set (Scribes, Seer, a Diplomat
   copying either); ties keep the lower mask (:func:`best_gods`);
 * §4.6 the noble formulas (:func:`noble_points`);
-* §6.1 the seven categories in scorepad order (:data:`CATEGORIES`), Nile level 3 scoring 7
-  (Q1; option ``nile_top_cumulative`` for 10);
+* §6.1 the seven categories in scorepad order (gods, nobles, Nile, what is left, artisans,
+  tomb, the two tokens), Nile level 3 scoring 7 (Q1; option ``nile_top_cumulative`` for 10);
 * §6.2 winner and ties: the Pharaoh-token holder among the tied, then most resources +
   offerings left, then shared (:func:`rank`);
 * §7.7 the Traitor: every god whose space is occupied pays both halves, no conditions, no
@@ -27,8 +27,6 @@ from typing import Callable, Mapping, Sequence
 from ..base import Assumption, Category, PlayerScore, Scoresheet, TieBreak, competition_ranks
 from . import printed as t
 
-CATEGORIES: tuple[str, ...] = ("gods", "nobles", "nile", "leftovers", "artisans", "tomb",
-                               "tokens")
 TRAITOR_RULE = "traitor_rule"          # reason: §7.7 applies to this line
 GODS_UNKNOWN = "gods_unknown"          # reason: the gods are not entered yet (live, mid-game)
 TOMB_UNKNOWN = "tomb_unknown"          # reason: the reached space's points are not entered yet
@@ -57,12 +55,6 @@ class God:
 class Board:
     areas: tuple[str, ...]            # clockwise
     gods: tuple[God, ...] | None      # None: not entered yet (live tables only)
-
-    def adjacent_gods(self, area: str) -> tuple[int, int]:
-        """The two gods touching ``area``: the one counter-clockwise (its half b lies on the
-        area) and the one clockwise (its half a lies on the area)."""
-        j = self.areas.index(area)
-        return (j - 1) % 5, j
 
 
 @dataclass(frozen=True)
@@ -104,10 +96,6 @@ class PlayerTally:
 # --------------------------------------------------------------------------------------------
 # Nobles (spec §4.6)
 # --------------------------------------------------------------------------------------------
-
-
-def _gods_by_area(board: Board, mask: int, area: str) -> int:
-    return sum(1 for g in board.adjacent_gods(area) if mask >> g & 1)
 
 
 # Each noble's (formula, base, step), looked up once: noble_points runs for every subset of

@@ -16,7 +16,8 @@ from ..referee import Draft, MoveRule, is_int
 from . import printed as t
 from .gains import acquire_noble
 from .rounds import run
-from .state import GAME, OPTION_DEFAULTS, MoveKind, Phase, gain, pending_head, pop_head, violation
+from .state import (GAME, OPTION_DEFAULTS, DrawTo, MoveKind, Phase, Stage, Step, gain,
+                    pending_head, pop_head, violation)
 
 
 def _refuse_setup(code: str, message: str, field: str, **params: Any) -> RuleViolation:
@@ -194,7 +195,7 @@ def setup(options: Mapping[str, Any], names: Sequence[str], setup_doc: Mapping[s
                   "entry_colours": list(setup_doc["entry_colours"])},
         "beginners": list(setup_doc.get("beginner_scribes") or [False] * seats),
         "round": 1,
-        "phase": "start",
+        "phase": Stage.START,
         "turn": first,
         "first_player": first,
         "pharaoh": None,
@@ -236,8 +237,8 @@ def setup(options: Mapping[str, Any], names: Sequence[str], setup_doc: Mapping[s
         if setup_doc.get("traitor_draw"):
             # the tiles' order and the columns' colours are physical draws (§3.4 "in random
             # order"): chance inputs, entered or drawn by the app, before anything else
-            drawn = [{"kind": "draw_traitor_tiles", "seat": 0, "count": t.TRAITOR_TILES},
-                     {"kind": "draw_traitor_colours", "seat": 0, "count": t.TRAITOR_TILES}]
+            drawn = [{"kind": Phase.DRAW_TRAITOR_TILES, "seat": 0, "count": t.TRAITOR_TILES},
+                     {"kind": Phase.DRAW_TRAITOR_COLOURS, "seat": 0, "count": t.TRAITOR_TILES}]
         else:
             lay_traitor_tiles(state["traitor_board"], setup_doc["traitor_order"])
             colour_traitor_columns(state["traitor_board"], state["bank"],
@@ -245,13 +246,13 @@ def setup(options: Mapping[str, Any], names: Sequence[str], setup_doc: Mapping[s
     table = first if not solo or first == 0 else 0
     shown = t.JARS_SHOWN[seats]
     state["pending"] = drawn + [
-        {"kind": "need_jars", "seat": table, "count": shown, "to": "display"},
-        {"kind": "refill_offerings", "seat": table},
-        {"kind": "draw_nobles", "seat": table, "count": t.NOBLE_DISPLAY, "to": "display",
+        {"kind": Step.NEED_JARS, "seat": table, "count": shown, "to": DrawTo.DISPLAY},
+        {"kind": Step.REFILL_OFFERINGS, "seat": table},
+        {"kind": Phase.DRAW_NOBLES, "seat": table, "count": t.NOBLE_DISPLAY, "to": DrawTo.DISPLAY,
          "slots": list(range(t.NOBLE_DISPLAY))},
-        {"kind": "draw_artisans", "seat": table, "count": t.ARTISAN_DISPLAY, "to": "display",
-         "slots": list(range(t.ARTISAN_DISPLAY))},
-        {"kind": "start_picks"},
+        {"kind": Phase.DRAW_ARTISANS, "seat": table, "count": t.ARTISAN_DISPLAY,
+         "to": DrawTo.DISPLAY, "slots": list(range(t.ARTISAN_DISPLAY))},
+        {"kind": Step.START_PICKS},
     ]
     d = Draft(state)
     run(d)

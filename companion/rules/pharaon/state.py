@@ -31,7 +31,7 @@ State layout (per-actor values are lists indexed by actor)::
     assumed            edition keys at an unconfirmed default that the refereeing relies on
     board              {areas (clockwise), gods (None until entered), direction,
                         entry_colours (round 1, per area)}
-    round, phase       1-5; "start" | "play" | "values" | "over"
+    round, phase       1-5; the stage (Stage: start, play, values, over)
     turn, first_player, pharaoh      actors (pharaoh None until claimed)
     bank, stand_ins    resource tokens per kind in the bank; Traitor stand-ins in play (Q10)
     wheel              {segment colour: [spot × 4]}, a spot None or {token, actor, stand_in}
@@ -116,6 +116,61 @@ CHANCE_STEPS = frozenset({"draw_jars", "draw_nobles", "draw_artisans", "draw_off
                           "draw_traitor_tiles", "draw_traitor_colours"})
 
 
+class Step(StrEnum):
+    """An automatic step of the pending queue (rounds.AUTOMATIC runs it at once); the steps
+    that wait for a seat's input are the input phases (:class:`Phase`)."""
+
+    REFILL_OFFERINGS = "refill_offerings"  # §2.3, §4.8 step 3: pairs and bonus spaces
+    NEED_OFFERING = "need_offering"        # one offering from the bag for an actor
+    NEED_JARS = "need_jars"                # jars flipped or laid out (the supply reshuffled)
+    START_PICKS = "start_picks"            # §3.2 step 8: the starting picks, in order
+    START_DRAW = "start_draw"              # the nobles a seat draws for its pick
+    FINISH_START = "finish_start"          # §3.2 step 9
+    TRAITOR_STACK = "traitor_stack"        # §7.5: his jars for the round
+    START_ROUND = "start_round"            # everyone upright, the first player's turn
+    END_TURN = "end_turn"                  # §4.1: the next actor, or the round's end
+    ROUND_END = "round_end"                # §4.8
+    TRAITOR_TURN = "traitor_turn"          # §7.2
+    TRAITOR_AFTER = "traitor_after"        # Q4: his pass after his last jar
+    TRAITOR_TOP = "traitor_top"            # §7.2: his top tokens
+    TRAITOR_PLACE = "traitor_place"        # §7.2 placeOnColumn
+
+
+class DrawTo(StrEnum):
+    """Where what a draw brings goes (a draw step's ``to``)."""
+
+    DISPLAY = "display"        # face up: the jars at the pyramid, a noble or artisan slot
+    GAIN = "gain"              # to an actor: a jar gained, an offering drawn for him
+    TAKE = "take"              # the top card of a deck, taken by an actor
+    START = "start"            # the nobles drawn for a starting pick
+    TRAITOR = "traitor"        # the Traitor's top jar (§7.2)
+    REFILL = "refill"          # offerings for the pairs and bonus spaces
+
+
+class Stage(StrEnum):
+    """The game's stage, kept in ``state["phase"]`` (what it waits for is :func:`phase_of`)."""
+
+    START = "start"            # the physical start and the starting picks
+    PLAY = "play"              # five rounds of turns
+    VALUES = "values"          # the printed values still missing are entered
+    OVER = "over"
+
+
+class NileMode(StrEnum):
+    """How a Nile action is given (spec §9.1 U3)."""
+
+    CATALOGUE = "catalogue"    # one of the five actions the group entered for its copy
+    CONFIRM = "confirm"        # declared by the player: cost, gains and moves
+
+
+class Status(StrEnum):
+    """Where an actor is in a round."""
+
+    ACTIVE = "active"          # has not passed
+    STEPPING = "stepping"      # passed, still stepping on a pyramid row
+    DONE = "done"              # passed and off the pyramid (or the last to pass)
+
+
 OPTION_DEFAULTS: Mapping[str, Any] = {
     "traitor_dark_tiles": 0,                    # §7.6 difficulty: 0-5 dark tiles
     "nile_top_cumulative": False,               # Q1
@@ -127,7 +182,7 @@ OPTION_DEFAULTS: Mapping[str, Any] = {
     "traitor_column_tokens_score": False,       # Q8
     "point_offerings_spendable": False,         # Q12
     "reject_overpayment": True,                 # Q13
-    "starting_silver": 2,                       # Q15
+    "starting_silver": t.STARTING_SILVER,       # Q15
     "rejected_nobles": "reshuffle",             # Q15
     "seer_on_offerings": True,                  # Q18
     "bank_short": "cut",                        # Q17: "cut" (warning) or "refuse"
@@ -253,9 +308,9 @@ def tomb_points_known(state: Mapping[str, Any], step: int) -> int | None:
     return state["tomb_points"].get(str(step))
 
 
-def nile_mode(state: Mapping[str, Any]) -> str:
-    """"catalogue" when the group entered the five Nile actions, else "confirm" (U3)."""
-    return "catalogue" if state["rules"]["nile_actions"] else "confirm"
+def nile_mode(state: Mapping[str, Any]) -> NileMode:
+    """From the catalogue when the group entered the five Nile actions, else confirmed (U3)."""
+    return NileMode.CATALOGUE if state["rules"]["nile_actions"] else NileMode.CONFIRM
 
 
 def pyramid_row(state: Mapping[str, Any], row: int) -> list[str | None]:
@@ -263,7 +318,7 @@ def pyramid_row(state: Mapping[str, Any], row: int) -> list[str | None]:
 
 
 def is_over(state: Mapping[str, Any]) -> bool:
-    return state["phase"] == Phase.OVER
+    return state["phase"] == "over"                 # Stage.OVER
 
 
 def pending_head(state: Mapping[str, Any]) -> Mapping[str, Any] | None:
@@ -273,7 +328,7 @@ def pending_head(state: Mapping[str, Any]) -> Mapping[str, Any] | None:
 
 def phase_of(state: Mapping[str, Any]) -> str:
     phase = state["phase"]
-    if phase == "over" or phase == "values":        # Phase.OVER, Phase.VALUES
+    if phase == "over" or phase == "values":        # Stage.OVER, Stage.VALUES
         return phase
     pending = state["pending"]
     return pending[0]["kind"] if pending else "turn"
@@ -283,9 +338,9 @@ def awaiting(state: Mapping[str, Any]) -> Awaiting:
     """Whose input is due: the head step's seat, the turn's seat, or every seat while the
     missing printed values are entered (a simultaneous step: the entries commute)."""
     phase = state["phase"]
-    if phase == "over":                             # Phase.OVER
+    if phase == "over":                             # Stage.OVER
         return Awaiting()
-    if phase == "values":                           # Phase.VALUES
+    if phase == "values":                           # Stage.VALUES
         return Awaiting(frozenset(range(state["seats"])), step="values")
     pending = state["pending"]
     return _awaiting_one(pending[0]["seat"] if pending else state["turn"])
@@ -305,11 +360,11 @@ def _awaiting_one(seat: int | None) -> Awaiting:
     return found
 
 
-def player_status(player: Mapping[str, Any]) -> str:
-    """active (not passed), stepping (passed, still on a row) or done."""
+def player_status(player: Mapping[str, Any]) -> Status:
+    """Active (not passed), stepping (passed, still on a row) or done."""
     if not player["passed"]:
-        return "active"
-    return "done" if player["done"] else "stepping"
+        return Status.ACTIVE
+    return Status.DONE if player["done"] else Status.STEPPING
 
 
 def violation(code: str, message: str, argument: str | None = None, **params: Any

@@ -19,9 +19,9 @@ from . import traitor as tr
 from .edition import parse_symbol
 from .gains import acquire_noble, raise_nile, refill_artisan, refill_noble, tomb_step_free
 from .passing import pass_round
-from .state import (REWARD_CHOICES, MoveKind, Phase, basic_kind, facing, free_spot, gain,
-                    lay_on_wheel, offering_drawable, pending_head, pop_head, push_back, push_front,
-                    pyramid_row, violation)
+from .state import (REWARD_CHOICES, DrawTo, MoveKind, Phase, Step, basic_kind, facing, free_spot,
+                    gain, lay_on_wheel, offering_drawable, pending_head, pop_head, push_back,
+                    push_front, pyramid_row, violation)
 
 
 class TraitorEvent(StrEnum):
@@ -63,14 +63,14 @@ def auto_traitor_turn(d: Draft, step: Mapping[str, Any]) -> None:
     d.own("traitor_board")["turns"] += 1
     if me["passed"]:
         _traitor_step(d)
-        push_back(d, {"kind": "end_turn"})
+        push_back(d, {"kind": Step.END_TURN})
         return
     if d["traitor_board"]["stack"] == 0:
         _traitor_pass(d, "empty_stack")
-        push_back(d, {"kind": "end_turn"})
+        push_back(d, {"kind": Step.END_TURN})
         return
-    push_front(d, {"kind": "draw_jars", "seat": 0, "count": 1, "to": "traitor"},
-               {"kind": "traitor_after"}, {"kind": "end_turn"})
+    push_front(d, {"kind": Phase.DRAW_JARS, "seat": 0, "count": 1, "to": DrawTo.TRAITOR},
+               {"kind": Step.TRAITOR_AFTER}, {"kind": Step.END_TURN})
 
 
 def auto_traitor_after(d: Draft, step: Mapping[str, Any]) -> None:
@@ -111,10 +111,10 @@ def _traitor_step(d: Draft) -> None:
         d["first_player"] = traitor
         _log(d, TraitorEvent.STEP, reward=choices[0], **space)
     elif choices == [t.Reward.OFFERING.value]:
-        push_front(d, {"kind": "need_offering", "seat": 0, "actor": traitor})
+        push_front(d, {"kind": Step.NEED_OFFERING, "seat": 0, "actor": traitor})
         _log(d, TraitorEvent.STEP, reward=choices[0], **space)
     else:
-        push_front(d, {"kind": "traitor_reward", "seat": 0, "choices": choices, **space})
+        push_front(d, {"kind": Phase.TRAITOR_REWARD, "seat": 0, "choices": choices, **space})
 
 
 def traitor_jar(d: Draft, jar: Sequence[str]) -> None:
@@ -122,7 +122,7 @@ def traitor_jar(d: Draft, jar: Sequence[str]) -> None:
     _log(d, TraitorEvent.JAR, jar=list(jar), left=d["traitor_board"]["stack"])
     silver = [i for i, kind in enumerate(jar) if kind == t.SILVER]
     if silver:
-        push_front(d, {"kind": "traitor_colours", "seat": 0, "jar": list(jar),
+        push_front(d, {"kind": Phase.TRAITOR_COLOURS, "seat": 0, "jar": list(jar),
                        "silver": silver})
         return
     _traitor_resolve(d, jar, list(jar))
@@ -130,8 +130,8 @@ def traitor_jar(d: Draft, jar: Sequence[str]) -> None:
 
 def _traitor_resolve(d: Draft, jar: Sequence[str], colours: Sequence[str]) -> None:
     """placeOnColumn(B), then the top tokens (§7.2)."""
-    push_front(d, {"kind": "traitor_place", "token": jar[2], "colour": colours[2]},
-               {"kind": "traitor_top", "jar": list(jar), "colours": list(colours)})
+    push_front(d, {"kind": Step.TRAITOR_PLACE, "token": jar[2], "colour": colours[2]},
+               {"kind": Step.TRAITOR_TOP, "jar": list(jar), "colours": list(colours)})
 
 
 def auto_traitor_top(d: Draft, step: Mapping[str, Any]) -> None:
@@ -141,15 +141,15 @@ def auto_traitor_top(d: Draft, step: Mapping[str, Any]) -> None:
     eligible = [i for i in (0, 1) if free_spot(d.state, colours[i]) is not None]
     if not eligible:
         _log(d, TraitorEvent.NO_WHEEL, colours=list(colours[:2]))
-        push_front(d, {"kind": "traitor_place", "token": jar[0], "colour": colours[0]},
-                   {"kind": "traitor_place", "token": jar[1], "colour": colours[1]})
+        push_front(d, {"kind": Step.TRAITOR_PLACE, "token": jar[0], "colour": colours[0]},
+                   {"kind": Step.TRAITOR_PLACE, "token": jar[1], "colour": colours[1]})
     elif len(eligible) == 1:
         chosen = eligible[0]
         _traitor_wheel(d, jar[chosen], colours[chosen], "only")
-        push_front(d, {"kind": "traitor_place", "token": jar[1 - chosen],
+        push_front(d, {"kind": Step.TRAITOR_PLACE, "token": jar[1 - chosen],
                        "colour": colours[1 - chosen]})
     else:
-        push_front(d, {"kind": "traitor_board", "seat": 0, "jar": list(jar),
+        push_front(d, {"kind": Phase.TRAITOR_BOARD, "seat": 0, "jar": list(jar),
                        "colours": list(colours), "eligible": eligible})
 
 
@@ -301,7 +301,7 @@ def _change_traitor_board(d: Draft, seat: int, args: Mapping[str, Any]) -> None:
     chosen = args["token"]
     jar, colours = head["jar"], head["colours"]
     _traitor_wheel(d, jar[chosen], colours[chosen], "chosen")
-    push_front(d, {"kind": "traitor_place", "token": jar[1 - chosen],
+    push_front(d, {"kind": Step.TRAITOR_PLACE, "token": jar[1 - chosen],
                    "colour": colours[1 - chosen]})
 
 
@@ -332,7 +332,7 @@ def _change_traitor_reward(d: Draft, seat: int, args: Mapping[str, Any]) -> None
         gain(d, traitor, t.SILVER)
     elif offering_drawable(d.state):
         # §7.4: "an offering drawn from the bag for him"
-        push_front(d, {"kind": "need_offering", "seat": 0, "actor": traitor})
+        push_front(d, {"kind": Step.NEED_OFFERING, "seat": 0, "actor": traitor})
 
 
 # The human's choices during his turn, each declared once: its arguments, its check and its

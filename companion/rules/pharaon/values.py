@@ -11,7 +11,7 @@ from typing import Any, Mapping
 
 from ..base import IntField, ListField, N_, ObjectField, Term, TextField
 from ..referee import Draft, MoveRule
-from .state import MoveKind, Phase, bad_argument, tomb_points_known, violation
+from .state import MoveKind, Phase, Stage, bad_argument, tomb_points_known, violation
 
 
 def missing_values(state: Mapping[str, Any]) -> tuple[bool, list[int]]:
@@ -44,7 +44,7 @@ def _change_enter_values(d: Draft, seat: int, args: Mapping[str, Any]) -> None:
         d.own("tomb_points")[str(entry["steps"])] = entry["points"]
     gods_missing, steps = missing_values(d.state)
     if not gods_missing and not steps:
-        d["phase"] = Phase.OVER.value
+        d["phase"] = Stage.OVER
 
 
 def _half(key: str, label: str) -> ObjectField:
