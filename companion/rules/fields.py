@@ -382,6 +382,9 @@ class _Checker:
         if type(item_spec) is ObjectField:
             return [self.check_object(item_spec, item, f"{path}.{i}" if path else str(i))
                     for i, item in enumerate(value)]
+        if type(item_spec) is ListField:
+            return [self.check_list(item_spec, item, f"{path}.{i}" if path else str(i))
+                    for i, item in enumerate(value)]
         choices = _scalar_choices(item_spec)
         if choices is not None:
             return [item if (type(item) is str or type(item) is int) and item in choices
