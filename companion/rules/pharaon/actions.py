@@ -43,6 +43,7 @@ def _check_own_tokens(state: Mapping[str, Any], actor: int, tokens: Iterable[str
 
 
 def pay_context(state: Mapping[str, Any], actor: int, area: str) -> PayContext:
+    """What decides which kinds ``actor``'s tokens may count as in ``area``."""
     player = state["players"][actor]
     rules = state["rules"]
     pairs = [rules["scribes"][card - 1]["pair"] for card in player["nobles"]

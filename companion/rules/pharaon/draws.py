@@ -42,6 +42,7 @@ def jar_pool(state: Mapping[str, Any]) -> Counter:
 
 
 def artisan_pool(state: Mapping[str, Any]) -> Counter:
+    """The artisans that may come up: the catalogue less every one seen."""
     pool = Counter(_artisan_key(c) for c in state["rules"]["artisan_cards"])
     pool.subtract(Counter(_artisan_key(c) for c in state["artisans_seen"]))
     return +pool

@@ -77,6 +77,7 @@ def _change_exchange(d: Draft, seat: int, args: Mapping[str, Any]) -> None:
 
 
 def exchange_cards(state: Mapping[str, Any], seat: int) -> list[int]:
+    """The Seer and Treasurer ``seat`` may still use this round."""
     player = state["players"][seat]
     return [card for card in (t.SEER, t.TREASURER)
             if card in player["nobles"] and card not in player["used"]]

@@ -35,12 +35,14 @@ def take_offering(d: Draft, actor: int, source: Any, seat: int) -> None:
 
 
 def refill_noble(d: Draft, slot: int, seat: int) -> None:
+    """Refill noble display ``slot`` from the deck (a draw), if a card is left."""
     if d["noble_deck"] or d["noble_bottom"]:
         push_front(d, {"kind": Phase.DRAW_NOBLES, "seat": seat, "count": 1, "to": DrawTo.DISPLAY,
                        "slots": [slot]})
 
 
 def refill_artisan(d: Draft, slot: int, seat: int) -> None:
+    """Refill artisan display ``slot`` from the deck (a draw), if a card is left."""
     if d["artisan_deck"] > 0:
         push_front(d, {"kind": Phase.DRAW_ARTISANS, "seat": seat, "count": 1, "to": DrawTo.DISPLAY,
                        "slots": [slot]})
@@ -59,6 +61,7 @@ def take_artisan(d: Draft, actor: int, card: Any, seat: int) -> None:
 
 
 def gain_artisan(d: Draft, actor: int, card: Mapping[str, Any], seat: int) -> None:
+    """An artisan joins ``actor``: its printed resources, and its jar if it shows one."""
     d.own("players", actor, "artisans").append(dict(card))
     for kind, count in card["gains"].items():
         gain(d, actor, kind, count)
@@ -102,6 +105,7 @@ def gain_jar(d: Draft, actor: int, jar: Sequence[str]) -> None:
 
 
 def jar_choice_due(state: Mapping[str, Any], actor: int) -> bool:
+    """Whether ``actor`` has an unused Teacher or Diplomat for the next jar."""
     player = state["players"][actor]
     return any(card in player["nobles"] and card not in player["used"]
                for card in (t.TEACHER, t.DIPLOMAT))

@@ -310,5 +310,6 @@ def _succession(d: Draft) -> None:
 
 
 def after_move(d: Draft) -> None:
+    """After every move: the automatic steps, then the succession (§4.7)."""
     run(d)
     _succession(d)

@@ -66,6 +66,10 @@ from . import printed as t
 
 GAME = "pharaon"
 
+# --------------------------------------------------------------------------------------------
+# The moves, what the game waits for, and the other kinds the state names
+# --------------------------------------------------------------------------------------------
+
 
 class MoveKind(StrEnum):
     """The ``type`` of a move."""
@@ -208,7 +212,13 @@ WAITING_LABELS: Mapping[str, Term] = {
 }
 
 
+# --------------------------------------------------------------------------------------------
+# What the state says (queries every family asks)
+# --------------------------------------------------------------------------------------------
+
+
 def is_traitor(state: Mapping[str, Any], actor: int) -> bool:
+    """Whether ``actor`` is the Traitor (solo)."""
     return state["traitor"] is not None and actor == state["traitor"]
 
 
@@ -264,12 +274,14 @@ def free_spot(state: Mapping[str, Any], colour: str) -> int | None:
 
 
 def free_spots(state: Mapping[str, Any], colour: str) -> int:
+    """How many usable spots of the segment of ``colour`` are free."""
     segment = state["wheel"][colour]
     return sum(1 for spot in _usable_spots(state["rules"]["four_plus_spot"], state["seats"])
                if segment[spot] is None)
 
 
 def owns(state: Mapping[str, Any], actor: int, card: int) -> bool:
+    """Whether ``actor`` owns noble ``card``."""
     return card in state["players"][actor]["nobles"]
 
 
@@ -290,6 +302,7 @@ def holdings(state: Mapping[str, Any], actor: int) -> dict[str, int]:
 
 
 def tomb_length(state: Mapping[str, Any]) -> int:
+    """How many spaces the tomb track of this copy has."""
     return len(state["rules"]["tomb_track"])
 
 
@@ -314,19 +327,23 @@ def nile_mode(state: Mapping[str, Any]) -> NileMode:
 
 
 def pyramid_row(state: Mapping[str, Any], row: int) -> list[str | None]:
+    """The rewards of pyramid row ``row`` (bottom first), as printed in this copy."""
     return state["rules"]["pyramid_rows"][row]
 
 
 def is_over(state: Mapping[str, Any]) -> bool:
+    """Whether the game is over (every printed value entered after round 5)."""
     return state["phase"] == "over"                 # Stage.OVER
 
 
 def pending_head(state: Mapping[str, Any]) -> Mapping[str, Any] | None:
+    """The step the game waits for or runs next, if any."""
     pending = state["pending"]
     return pending[0] if pending else None
 
 
 def phase_of(state: Mapping[str, Any]) -> str:
+    """What the game waits for: the head step's kind, a turn, the values, the end."""
     phase = state["phase"]
     if phase == "over" or phase == "values":        # Stage.OVER, Stage.VALUES
         return phase
@@ -369,10 +386,12 @@ def player_status(player: Mapping[str, Any]) -> Status:
 
 def violation(code: str, message: str, argument: str | None = None, **params: Any
               ) -> RuleViolation:
+    """A refusal ``code`` naming the move's ``argument`` (a dotted path), if any."""
     return RuleViolation(code, message, f"move.{argument}" if argument else None, **params)
 
 
 def token_label(token: str) -> Term:
+    """How a token is named to people (a kind or an offering)."""
     return t.KIND_LABELS.get(token) or t.OFFERING_LABELS.get(token) or Term(token)
 
 
@@ -395,6 +414,7 @@ def bank_short_of(state: Mapping[str, Any], gains: Mapping[str, int],
 
 def check_bank_pays(state: Mapping[str, Any], gains: Mapping[str, int], spent: Sequence[str],
                     field: str) -> None:
+    """Refuse (PH_E_BANK_EMPTY) the gains the bank cannot pay, the tokens spent back in it."""
     kind = bank_short_of(state, gains, spent)
     if kind is not None:
         raise violation("PH_E_BANK_EMPTY", N_("The bank has no %(kind)s left."), field,
@@ -402,28 +422,39 @@ def check_bank_pays(state: Mapping[str, Any], gains: Mapping[str, int], spent: S
 
 
 def deck_left(state: Mapping[str, Any], area: str) -> bool:
+    """Whether the deck of ``area`` (NOB, ART) still has a card to draw."""
     if area == "NOB":
         return bool(state["noble_deck"] or state["noble_bottom"])
     return state["artisan_deck"] > 0
 
 
 def offering_drawable(state: Mapping[str, Any]) -> bool:
+    """Whether an offering can still be drawn (the bag, or its discard pile)."""
     return any(state["bag"].values()) or any(state["offer_discard"].values())
 
 
 def jar_drawable(state: Mapping[str, Any]) -> bool:
+    """Whether a jar can still be drawn (the supply, or its discards)."""
     return state["jar_supply"] > 0 or bool(state["jar_discard"])
 
 
+# --------------------------------------------------------------------------------------------
+# Changes on a draft every family makes (the pending queue, the bank, the wheel)
+# --------------------------------------------------------------------------------------------
+
+
 def push_front(d: Draft, *steps: Mapping[str, Any]) -> None:
+    """Put ``steps`` at the head of the queue, in order."""
     d["pending"] = list(steps) + list(d["pending"])
 
 
 def push_back(d: Draft, *steps: Mapping[str, Any]) -> None:
+    """Put ``steps`` at the end of the queue, in order."""
     d["pending"] = list(d["pending"]) + list(steps)
 
 
 def pop_head(d: Draft) -> Mapping[str, Any]:
+    """Take the head step off the queue and return it."""
     pending = list(d["pending"])
     head = pending.pop(0)
     d["pending"] = pending
@@ -431,6 +462,7 @@ def pop_head(d: Draft) -> Mapping[str, Any]:
 
 
 def _warn(d: Draft, code: str, **params: Any) -> None:
+    """Note a warning (PH_W_…) for the phone, in this round."""
     d["warnings"] = list(d["warnings"]) + [{"code": code, "round": d["round"], **params}]
 
 

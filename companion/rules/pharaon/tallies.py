@@ -44,6 +44,7 @@ def _column_resources(state: Mapping[str, Any]) -> tuple[int, int]:
 
 
 def actor_tallies(state: Mapping[str, Any]) -> tuple[list[PlayerTally], Board]:
+    """Every actor's holdings as scoring tallies (seats first), and the board."""
     board_doc = state["board"]
     gods = board_doc["gods"]
     board = Board(tuple(board_doc["areas"]), None if gods is None else tuple(
