@@ -4,7 +4,7 @@ shared/rules/pharaon.md.
 1. The ruleset as the seam sees it: set-up schema and defaults, set-up refusals, the
    physical start (draws, the counter-clockwise starting picks, solo and beginners).
 2. Every refusal code, each with a state that triggers it; the refused move leaves the state
-   untouched (compared with a deep copy) and ``validate`` refuses it the same way.
+   untouched and ``validate`` refuses it the same way (tests/rules/refusals.assert_refused).
 3. Moves and rules: nobles 6-26, the 4+ spot, succession, round end, the last round, the
    values still missing at the end, chance inputs checked against what is left.
 4. The payment proposal: always legal, and as cheap (in tokens) as a brute force finds.
@@ -13,6 +13,9 @@ shared/rules/pharaon.md.
 6. Seeded random play-outs of solo and 2-5 players to the end, in several editions and
    option sets: invariants after every move, replay of the log, live score equal to the
    score-only score. ``PHARAON_PLAYOUTS=n`` plays n seeds per case instead of 4.
+7. Malformed input: a RuleViolation, never a crash.
+8. A malformed move of every kind is refused naming the argument in the player's words; a
+   seat that is not awaited is offered no move.
 """
 
 from __future__ import annotations
@@ -1804,7 +1807,7 @@ MALFORMED = [
     ("exchange", lambda: case_exchange(card=18)[:2], {"card": 18, "give": "RED", "get": "BLU"},
      "move.get", "Get: The Treasurer gives silver."),
     ("jar_gain", jar_gain_state, {"diplomat": ["RED", "RED"]}, "move.diplomat",
-     "Diplomat: three basic tokens instead: Exactly 3 entries are needed."),
+     "The Diplomat's three basic tokens: Exactly 3 entries are needed."),
     ("noble_effect", lambda: effect_state(22), {"tracks": ["RED", "PINK"]}, "move.tracks.1",
      "Nile levels › Level 2: Choose one of the values offered."),
     ("traitor_colours", lambda: case_traitor_colours()[:2], {"colours": ["PINK"]},

@@ -51,8 +51,8 @@ RULES = (
     MoveRule(MoveKind.JAR_GAIN, Term(N_("use the Teacher or the Diplomat")),
              frozenset({Phase.JAR_GAIN}),
              args=(
-                 basic_kind("teacher", N_("Teacher: one more basic token"), optional=True),
-                 ListField("diplomat", N_("Diplomat: three basic tokens instead"),
+                 basic_kind("teacher", N_("The Teacher's extra basic token"), optional=True),
+                 ListField("diplomat", N_("The Diplomat's three basic tokens"),
                            basic_kind("kind", N_("Resource")), min_items=3, max_items=3,
                            optional=True, item_label=N_("Token %(n)d")),
                  exchange_argument(),

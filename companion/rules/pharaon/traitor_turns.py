@@ -1,4 +1,4 @@
-"""The Traitor's turns (spec shared/rules/pharaon.md §7.2-§7.5), run by the engine, and the
+"""The Traitor's turns (spec shared/rules/pharaon.md §7.2-§7.5), run by the app, and the
 choices the rules give the human during them: moves ``traitor_colours`` (Q9, silver on his
 jar), ``traitor_board`` (§7.2, which top token goes on the wheel) and ``traitor_reward`` (§7.4,
 Q5, his pyramid reward).
