@@ -42,13 +42,10 @@ from typing import Any, Mapping, Sequence
 from ..base import (BoolField, Capability, Catalogue, Chance, ChoiceField, Edition, GameRules,
                     IntField, Labels, ListField, N_, ObjectField, ScoreForm, TextField,
                     register)
-from . import final, printed, ui
-from .draws import chance
+from . import draws, final, printed, prompts, tallies, ui
+from . import setup as set_up
 from .edition import EDITION
-from .prompts import view
 from .referee import REFEREE
-from .setup import setup as set_up
-from .tallies import final_document, score
 
 _AREA_CHOICES = tuple((a, str(printed.AREA_LABELS[a])) for a in printed.AREAS)
 
@@ -201,15 +198,15 @@ class PharaonRuleset(GameRules):
     def setup(self, options: Mapping[str, Any], names: Sequence[str],
               setup: Mapping[str, Any], edition: Edition) -> dict[str, Any]:
         """A fresh game (raises RuleViolation naming the set-up field)."""
-        return set_up(options, names, setup, edition)
+        return set_up.setup(options, names, setup, edition)
 
     referee = REFEREE
     ui = ui
-    score = staticmethod(score)
-    final_document = staticmethod(final_document)
+    score = staticmethod(tallies.score)
+    final_document = staticmethod(tallies.final_document)
 
     def chance(self, state: Mapping[str, Any]) -> Chance | None:
-        return chance(state)
+        return draws.chance(state)
 
     def scores_visible(self, state: Mapping[str, Any], options: Mapping[str, Any]) -> bool:
         """Everything lies open on the table (spec §2.2)."""
@@ -217,7 +214,7 @@ class PharaonRuleset(GameRules):
 
     def view(self, state: Mapping[str, Any], seat: int | None,
              options: Mapping[str, Any]) -> dict[str, Any]:
-        return view(state, seat)
+        return prompts.view(state, seat)
 
 
 PHARAON = register(PharaonRuleset())
