@@ -23,8 +23,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from companion.rules.base import normalise_options, resolve_edition  # noqa: E402
 from companion.rules.pharaon import PHARAON  # noqa: E402
-from companion.rules.pharaon import engine  # noqa: E402
 from companion.rules.pharaon.scoring import best_gods, nobles_total  # noqa: E402
+from companion.rules.pharaon.tallies import actor_tallies  # noqa: E402
 
 PLAYERS = 4
 NAMES = [f"P{i}" for i in range(PLAYERS)]
@@ -36,19 +36,19 @@ def random_game(seed: int) -> tuple[list, dict]:
     state = PHARAON.setup(normalise_options(PHARAON, {}), NAMES, PHARAON.default_setup(PLAYERS),
                           resolve_edition(PHARAON.edition, {}))
     log = []
-    while not engine.is_over(state):
-        seat = min(engine.awaiting(state).seats)
-        draw = engine.chance(state)
+    while not PHARAON.is_over(state):
+        seat = min(PHARAON.awaiting(state).seats)
+        draw = PHARAON.chance(state)
         if draw is not None:
             move = draw.draw(rng)
         else:
-            moves = engine.legal_moves(state, seat)
+            moves = PHARAON.legal_moves(state, seat)
             kinds = sorted({m["type"] for m in moves})
             kind = rng.choice(kinds)
             if kind == "pass" and len(kinds) > 1 and rng.random() < 0.7:
                 kind = rng.choice([k for k in kinds if k != "pass"])
             move = rng.choice([m for m in moves if m["type"] == kind])
-        state = engine.apply(state, seat, move)
+        state = PHARAON.apply(state, seat, move)
         log.append((seat, move))
     return log, state
 
@@ -83,7 +83,7 @@ def gods_time(finals: list[dict]) -> tuple[float, int]:
     """Seconds per player for the exact claim on the final tallies (best of 3)."""
     cases = []
     for state in finals:
-        tallies, board = engine._tallies(state)
+        tallies, board = actor_tallies(state)
         cases += [(tally, board) for tally in tallies]
     rounds = 20
     best = float("inf")

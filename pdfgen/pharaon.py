@@ -3,7 +3,7 @@
 the payment aid card (entry, deduction, silver, offerings: §4.2, §2.3), the noble reference
 sheet (the 26 nobles of §4.6) and the Traitor's turn aid (§7).
 
-Every number comes from ``companion.rules.pharaon.tables`` (through :mod:`.pharaon_data`), so
+Every number comes from ``companion.rules.pharaon.printed`` (through :mod:`.pharaon_data`), so
 the paper says what the engine computes; the pad, the sheets and the cards carry the QR code
 the printing service gives (the table's, or the game's score form).
 """
@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Sequence
 
-from companion.rules.pharaon import tables as ph
+from companion.rules.pharaon import printed as ph
 
 from . import pharaon_data as data
 from .cardface import Grid, Heading, Line, Para, grid_row

@@ -1,10 +1,10 @@
-"""Pharaon's print texts, built from ``companion.rules.pharaon.tables`` so the paper says what
+"""Pharaon's print texts, built from ``companion.rules.pharaon.printed`` so the paper says what
 the engine computes: each of the 26 nobles (spec pharaon.md §4.6) with its end points and its
 effect in words, the action costs (§4.3) and the offering classes (§2.3).
 
 Strings are msgids (the printing translator turns them into cs/hu); numbers are parameters
-taken from the tables, never typed twice. The Czech card names are the seed's (the default
-edition prints them), shown beside the translated working names.
+taken from the printed numbers, never typed twice. The Czech card names are the seed's (the
+default edition prints them), shown beside the translated working names.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any, Mapping
 
 from companion.rules.base import Term
-from companion.rules.pharaon import tables as ph
+from companion.rules.pharaon import printed as ph
 
 from .i18n import N_
 

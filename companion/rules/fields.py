@@ -73,7 +73,8 @@ class ListField:
 
     Missing, an optional list stays out of the clean copy, unless it has a ``default``
     (then it is that list) or is ``optional`` (then None). ``scalar``: one item given
-    without its list counts as a list of one (a chance move's single outcome)."""
+    without its list counts as a list of one (a chance move's single outcome), also when
+    the item is itself a list or an object (one jar, one card)."""
 
     key: str
     label: str
@@ -146,7 +147,8 @@ _join = join_path
 
 
 _KNOWN_FIELDS: dict[int, tuple["ObjectField", dict[str, "Field"]]] = {}
-_CHOICES: dict[int, tuple["ChoiceField", tuple]] = {}
+_CHOICES: dict[int, tuple["ChoiceField", tuple, frozenset]] = {}
+_PLANS: dict[int, tuple["ObjectField", dict, tuple]] = {}
 
 
 def _known_fields(spec: ObjectField) -> dict[str, Field]:
@@ -162,12 +164,62 @@ def _known_fields(spec: ObjectField) -> dict[str, Field]:
 
 def _choice_values(spec: ChoiceField) -> tuple:
     """``spec.values``, built once per declaration (as :func:`_known_fields`)."""
+    return _choice_entry(spec)[1]
+
+
+def _choice_entry(spec: ChoiceField) -> tuple[ChoiceField, tuple, frozenset]:
+    """The choice, its values, and the texts and whole numbers among them."""
     entry = _CHOICES.get(id(spec))
     if entry is None or entry[0] is not spec:
         if len(_CHOICES) > 4096:
             _CHOICES.clear()
-        entry = _CHOICES[id(spec)] = (spec, spec.values)
-    return entry[1]
+        values = spec.values
+        entry = _CHOICES[id(spec)] = (spec, values, frozenset(
+            v for v in values if type(v) is str or type(v) is int))
+    return entry
+
+
+def _plan(spec: ObjectField) -> tuple[ObjectField, dict[str, Field], tuple]:
+    """How :meth:`_Checker.check_object` walks ``spec``, worked out once per schema (as
+    :func:`_known_fields`): the schema, its ``{key: field}``, and per field its key, its
+    declaration, the plain values a choice accepts at a glance (texts and whole numbers;
+    None for other fields) and what a missing entry becomes (:func:`_absent`)."""
+    entry = _PLANS.get(id(spec))
+    if entry is None or entry[0] is not spec:
+        if len(_PLANS) > 1024:
+            _PLANS.clear()
+        known = _known_fields(spec)
+        entry = _PLANS[id(spec)] = (spec, known, tuple(
+            (key, sub, _scalar_choices(sub), *_planned_absent(sub))
+            for key, sub in known.items()))
+    return entry
+
+
+class _Defaults(dict):
+    """An object's fields filled with their defaults, all plain values: copied, not rebuilt,
+    for every document that leaves the object out."""
+
+
+def _planned_absent(spec: Field) -> tuple[bool, Any]:
+    """:func:`_absent` as a plan keeps it: a value shared by every document only when it
+    cannot be changed (``_AGAIN``: ask :func:`_absent` each time, for a fresh list)."""
+    known_value, missing = _absent(spec)
+    if missing is _FILL:
+        checker = _Checker()
+        filled = checker.check_object(spec, {}, "")
+        if not checker.violations and all(v is None or type(v) in (bool, int, str)
+                                          for v in filled.values()):
+            return known_value, _Defaults(filled)
+        return known_value, _FILL
+    if missing is _OMIT or missing is None or type(missing) in (bool, int, str):
+        return known_value, missing
+    return known_value, _AGAIN
+
+
+def _scalar_choices(spec: Field) -> frozenset | None:
+    """The texts and whole numbers among a choice's values (a value found here is accepted
+    as it is, as :meth:`_Checker.check` would); None for any other field."""
+    return _choice_entry(spec)[2] if type(spec) is ChoiceField else None
 
 
 _LOOKUPS: dict[int, tuple["ChoiceField", Any]] = {}
@@ -214,6 +266,7 @@ def _absent(spec: Field) -> tuple[bool, Any]:
 
 _OMIT = object()      # a missing optional list stays out: the game decides what that means
 _FILL = object()      # a missing optional object: its fields' defaults
+_AGAIN = object()     # (in a plan) a missing entry whose value is built anew each time
 
 
 def is_required(spec: Field) -> bool:
@@ -299,42 +352,53 @@ class _Checker:
         if type(value) is not dict and not isinstance(value, Mapping):
             self.fail("schema.not_object", N_("This must be an object with named entries."), path)
             return _Checker().check_object(spec, {}, path)   # defaults, so later checks can run
-        known = _known_fields(spec)
-        if not open_keys:
+        entry = _PLANS.get(id(spec))
+        if entry is None or entry[0] is not spec:
+            entry = _plan(spec)
+        _, known, plan = entry
+        if not open_keys and not value.keys() <= known.keys():
             for key in value:
                 if key not in known:
                     self.fail("schema.unknown_key", N_("Unknown entry “%(key)s”."),
                               _join(path, key), key=str(key))
         clean: dict[str, Any] = {}
-        for key, sub in known.items():
+        for key, sub, choices, known_value, missing in plan:
             if key in value and (item := value[key]) is not None:
-                # The common case (a whole number in range) decided here, without a call
-                # or the field's path: a document is mostly counts.
+                # The common cases (a whole number in range, one of a choice's plain values)
+                # decided here, without a call or the field's path: a document is mostly
+                # counts, a move mostly choices.
                 if type(item) is int and type(sub) is IntField and item >= sub.min and (
                         sub.max is None or item <= sub.max):
                     clean[key] = item
+                elif choices is not None and (type(item) is str or type(item) is int) \
+                        and item in choices:
+                    clean[key] = item
                 elif type(sub) is ObjectField:
                     clean[key] = self.check_object(sub, item, _join(path, key))
+                elif type(sub) is ListField:
+                    clean[key] = self.check_list(sub, item, _join(path, key))
                 else:
                     clean[key] = self.check(sub, item, _join(path, key))
                 continue
-            known_value, missing = _absent(sub)
+            if missing is _AGAIN:
+                known_value, missing = _absent(sub)
             if not known_value:
                 self.fail("schema.required", N_("This is required."), _join(path, key))
                 clean[key] = _placeholder(sub)   # so later checks can run on the copy
             elif missing is _FILL:
                 clean[key] = self.check_object(sub, {}, _join(path, key))
+            elif type(missing) is _Defaults:
+                clean[key] = missing.copy()
             elif missing is not _OMIT:
                 clean[key] = missing
         return clean
 
     def check_list(self, spec: ListField, value: Any, path: str) -> list[Any]:
-        if not isinstance(value, list):
-            if spec.scalar and not isinstance(value, (dict, tuple)):
-                value = [value]
-            else:
-                self.fail("schema.not_list", N_("This must be a list."), path)
-                return []
+        if spec.scalar and _one_item(spec.item, value):
+            value = [value]
+        elif not isinstance(value, list):
+            self.fail("schema.not_list", N_("This must be a list."), path)
+            return []
         if len(value) < spec.min_items or (spec.max_items is not None
                                            and len(value) > spec.max_items):
             if spec.max_items is not None and spec.max_items == spec.min_items:
@@ -359,9 +423,28 @@ class _Checker:
                     else self.check_int(item_spec, item, _join(path, i))
                     for i, item in enumerate(value)]
         if type(item_spec) is ObjectField:
-            return [self.check_object(item_spec, item, _join(path, i))
+            return [self.check_object(item_spec, item, f"{path}.{i}" if path else str(i))
+                    for i, item in enumerate(value)]
+        if type(item_spec) is ListField:
+            return [self.check_list(item_spec, item, f"{path}.{i}" if path else str(i))
+                    for i, item in enumerate(value)]
+        choices = _scalar_choices(item_spec)
+        if choices is not None:
+            return [item if (type(item) is str or type(item) is int) and item in choices
+                    else self.check(item_spec, item, _join(path, i))
                     for i, item in enumerate(value)]
         return [self.check(item_spec, item, _join(path, i)) for i, item in enumerate(value)]
+
+
+def _one_item(item: Field, value: Any) -> bool:
+    """Whether ``value``, given for a ``scalar`` list, is one item without its list: a
+    value that is neither a list nor an object, or one that is when the items are lists (a
+    list holding no list: a jar, not a list of jars) or objects (a card, not a list)."""
+    if isinstance(value, list):
+        return type(item) is ListField and not all(isinstance(v, list) for v in value)
+    if isinstance(value, Mapping):
+        return type(item) is ObjectField
+    return not isinstance(value, tuple)
 
 
 def _placeholder(spec: Field) -> Any:

@@ -124,7 +124,7 @@ def play_to_the_end(base: str, table_id: str, phones: list, rng: random.Random,
         page.wait_for_function(
             "v => Number(document.getElementById('live').dataset.version) >= v",
             arg=view["version"])        # the phone followed the table by itself
-        phase = PHARAON.phase_of(view["state"])
+        phase = PHARAON.ui.phase_of(view["state"])
         if phase not in seen:
             seen[phase] = True
             no_overflow(page)
@@ -168,9 +168,9 @@ def test_a_solo_game_against_the_traitor_on_a_phone(live_server, browser, phone)
     rng = random.Random(5)
     for _step in range(200):                    # until the Traitor has made a turn
         view = table(live_server, table_id)
-        if view["state"]["traitor_log"] and PHARAON.phase_of(view["state"]) == "turn":
+        if view["state"]["traitor_log"] and PHARAON.ui.phase_of(view["state"]) == "turn":
             break
-        phase = PHARAON.phase_of(view["state"])
+        phase = PHARAON.ui.phase_of(view["state"])
         page.wait_for_function(
             "v => Number(document.getElementById('live').dataset.version) >= v",
             arg=view["version"])

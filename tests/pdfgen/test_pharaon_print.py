@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-from companion.rules.pharaon import tables as ph
+from companion.rules.pharaon import printed as ph
 from pdfgen import pharaon as pp
 from pdfgen import pharaon_data as data
 from pdfgen.aids import play_aids
@@ -40,7 +40,7 @@ def test_the_score_pad_has_the_categories_in_scorepad_order(page, lang):
                                            "tomb", "tokens")]
     positions = [found.index(label) for label in order]
     assert positions == sorted(positions), order
-    assert "+3" in found and "+7" in found      # Nile levels 2 and 3 (tables.NILE_POINTS)
+    assert "+3" in found and "+7" in found      # Nile levels 2 and 3 (printed.NILE_POINTS)
     assert f"+{ph.PHARAOH_TOKEN_POINTS}" in found and f"+{ph.FIRST_PLAYER_TOKEN_POINTS}" in found
 
 

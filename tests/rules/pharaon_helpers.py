@@ -1,5 +1,6 @@
-"""Builders shared by the Pharaon tests: games at a known point, holdings moved from the bank,
-seeded random play-outs and the conservation invariants (spec §1.1 component counts)."""
+"""Builders shared by the Pharaon tests (test_pharaon_*.py, one per room of the package): games
+at a known point, holdings moved from the bank, seeded random play-outs and the conservation
+invariants (spec §1.1 component counts)."""
 
 from __future__ import annotations
 
@@ -11,8 +12,9 @@ from typing import Any, Mapping
 
 from companion.rules.base import normalise_options, resolve_edition
 from companion.rules.pharaon import PHARAON
-from companion.rules.pharaon import engine as e
-from companion.rules.pharaon import tables as t
+from companion.rules.pharaon import printed as t
+from companion.rules.pharaon.state import (CHANCE_STEPS, entry_colour, free_spot, free_spots,
+                                           phase_of)
 
 NAMES = ["Ana", "Bo", "Cy", "Di", "Ed"]
 
@@ -51,14 +53,14 @@ def new_game(players: int = 3, *, entered: Mapping[str, Any] | None = None,
 
 def first_draw(state: Mapping[str, Any]) -> dict[str, Any]:
     """The chance move taking the first outcomes in catalogue order (deterministic)."""
-    draw = e.chance(state)
+    draw = PHARAON.chance(state)
     pool = [o for o, n in draw.outcomes for _ in range(n)]
     return draw.as_move(pool[0] if draw.draws == 1 else pool[:draw.draws])
 
 
 def play(state: dict[str, Any], *moves: tuple[int, dict[str, Any]]) -> dict[str, Any]:
     for seat, move in moves:
-        state = e.apply(state, seat, move)
+        state = PHARAON.apply(state, seat, move)
         check_invariants(state)
     return state
 
@@ -66,12 +68,12 @@ def play(state: dict[str, Any], *moves: tuple[int, dict[str, Any]]) -> dict[str,
 def settle(state: dict[str, Any], stop_at_traitor_jar: bool = False) -> dict[str, Any]:
     """Enter every awaited draw (first outcomes) and starting pick (jar 0, first noble)
     until a turn or another choice is due (or the Traitor's jar, if asked)."""
-    while not e.is_over(state):
-        phase = e.phase_of(state)
-        seat = min(e.awaiting(state).seats)
+    while not PHARAON.is_over(state):
+        phase = phase_of(state)
+        seat = min(PHARAON.awaiting(state).seats)
         if stop_at_traitor_jar and phase == "draw_jars" and state["pending"][0]["to"] == "traitor":
             return state
-        if phase in e.CHANCE_STEPS:
+        if phase in CHANCE_STEPS:
             state = play(state, (seat, first_draw(state)))
         elif phase == "start_pick":
             head = state["pending"][0]
@@ -184,24 +186,184 @@ def random_game(seed: int, players: int, *, entered: Mapping[str, Any] | None = 
     rng = random.Random(seed)
     state = new_game(players, entered=entered, options=options, **(setup or {}))
     log: list[tuple[int, dict[str, Any]]] = []
-    while not e.is_over(state):
-        seat = min(e.awaiting(state).seats)
-        draw = e.chance(state)
+    while not PHARAON.is_over(state):
+        seat = min(PHARAON.awaiting(state).seats)
+        draw = PHARAON.chance(state)
         if draw is not None:
             move = draw.draw(rng)
         else:
-            moves = e.legal_moves(state, seat)
-            assert moves, (e.phase_of(state), state["pending"][:1])
+            moves = PHARAON.legal_moves(state, seat)
+            assert moves, (phase_of(state), state["pending"][:1])
             kinds = sorted({m["type"] for m in moves})
             kind = rng.choice(kinds)
             if kind == "pass" and len(kinds) > 1 and rng.random() < 0.7:
                 kind = rng.choice([k for k in kinds if k != "pass"])
             move = rng.choice([m for m in moves if m["type"] == kind])
-        state = e.apply(state, seat, move)
+        state = PHARAON.apply(state, seat, move)
         if check:
             check_invariants(state)
-            for awaited in e.awaiting(state).seats:       # never stuck while awaited
-                assert e.legal_moves(state, awaited), e.phase_of(state)
+            for awaited in PHARAON.awaiting(state).seats:       # never stuck while awaited
+                assert PHARAON.legal_moves(state, awaited), phase_of(state)
         log.append((seat, move))
         assert len(log) < 3000
     return state, log
+
+
+# ------------------------------------------------------------------------------------------
+# Games at a known point, shared by the test rooms
+# ------------------------------------------------------------------------------------------
+
+
+def decl(token: str, kind: str | None = None) -> dict[str, str]:
+    return {"token": token, "as": kind or token}
+
+
+def skip_general(state: dict) -> dict:
+    while phase_of(state) == "general":
+        state = play(state, (state["pending"][0]["seat"], {"type": "skip_step"}))
+    return state
+
+
+def pass_turn(state: dict, seat: int, jar: int | None = 0) -> dict:
+    move = {"type": "pass"}
+    if jar is not None and state["jar_display"] and state["round"] < t.ROUNDS:
+        move["jar"] = jar
+    state = play(state, (seat, move))
+    if phase_of(state) == "jar_gain":
+        state = play(state, (seat, {"type": "jar_gain"}))
+    return skip_general(state)
+
+
+def offerings_action(state: dict, seat: int) -> dict:
+    """Take a pair at the Offerings with the entry only (gives the seat the entry token)."""
+    colour = entry_colour(state, "OFF")
+    state = give(state, seat, **{colour: 1})
+    pair = next(i for i, p in enumerate(state["pairs"]) if p)
+    return play(state, (seat, {"type": "action", "area": "OFF", "pair": pair,
+                               "entry": decl(colour), "pay": []}))
+
+
+def advance(state: dict, until, seed: int = 0, limit: int = 3000) -> dict:
+    """Random legal moves (draws by weight; passing only when nothing else is legal) until
+    ``until(state)`` holds."""
+    import random
+    rng = random.Random(seed)
+    for _ in range(limit):
+        if until(state):
+            return state
+        seat = min(PHARAON.awaiting(state).seats)
+        draw = PHARAON.chance(state)
+        if draw:
+            move = draw.draw(rng)
+        else:
+            moves = PHARAON.legal_moves(state, seat)
+            move = rng.choice([m for m in moves if m["type"] != "pass"] or moves)
+        state = PHARAON.apply(state, seat, move)
+    raise AssertionError("never reached")
+
+
+def turn_state(players: int = 3, **kwargs: Any) -> tuple[dict, int]:
+    state = started(players, **kwargs)
+    return state, state["turn"]
+
+
+def tampered(state: dict) -> dict:
+    """A deep copy to arrange a situation by hand (keeping every component count)."""
+    return copy.deepcopy(state)
+
+
+def fill_segment(state: dict, colour: str, leave: int = 0) -> dict:
+    """Occupy the free usable spots of a segment with bank tokens, leaving ``leave`` free."""
+    state = tampered(state)
+    while free_spots(state, colour) > leave:
+        state["bank"][colour] -= 1
+        state["wheel"][colour][free_spot(state, colour)] = {"token": colour, "actor": None,
+                                                            "stand_in": False}
+    return state
+
+
+def display_noble(state: dict, slot: int, card: int) -> dict:
+    """Put ``card`` (from the deck) in a display slot, the card there back in the deck."""
+    state = tampered(state)
+    state["noble_deck"].remove(card)
+    old = state["noble_display"][slot]
+    if old is not None:
+        state["noble_deck"] = sorted(state["noble_deck"] + [old])
+    state["noble_display"][slot] = card
+    return state
+
+
+def take_noble(state: dict, seat: int, card: int) -> dict:
+    """The seat takes ``card`` with the Nobles action (five different colours)."""
+    state = display_noble(state, 0, card)
+    entry = entry_colour(state, "NOB")
+    state = give(strip(state, seat), seat, **{k: 1 for k in t.BASIC})
+    return play(state, (seat, {"type": "action", "area": "NOB", "card": 0, "entry": decl(entry),
+                               "pay": [decl(k) for k in t.BASIC if k != entry]}))
+
+
+def stepping(state: dict, seat: int) -> dict:
+    """``seat`` passes; the others act until it is ``seat``'s turn again (a pyramid step)."""
+    state = pass_turn(state, seat)
+    while state["turn"] != seat:
+        state = settle(offerings_action(state, state["turn"]))
+    return state
+
+
+def start_pick_state():
+    state = new_game(3)
+    while phase_of(state) != "start_pick":
+        state = play(state, (min(PHARAON.awaiting(state).seats), first_draw(state)))
+    return state, state["pending"][0]["seat"]
+
+
+def effect_state(card):
+    state, seat = turn_state()
+    state = take_noble(state, seat, card)
+    state = settle(state)
+    assert phase_of(state) == "noble_effect"
+    return state, seat
+
+
+def traitor_jar_state(jar, **kwargs):
+    state = started(1, stop_at_traitor_jar=True, traitor_starts=True, **kwargs)
+    return play(state, (0, {"type": "draw_jars", "jars": jar}))
+
+
+def traitor_reward_state():
+    state = started(1, options={"traitor_pyramid_reward": "human_picks"})
+    return advance(state, lambda s: phase_of(s) == "traitor_reward", seed=2)
+
+
+def tiles(columns, jars=(3, 3, 3, 3, 3), dark_jars=(4, 4, 4, 4, 4)):
+    return [{"light": {"jars": jars[i], "column": columns[i]},
+             "dark": {"jars": dark_jars[i], "column": columns[i]}} for i in range(5)]
+
+
+def traitor_game(columns, *, full_wheel=(), options=None, **setup):
+    """A solo game whose Traitor starts, stopped at his first jar; the listed segments full.
+    Columns sit left to right BLK YEL GRN RED BLU (the default set-up)."""
+    state = started(1, stop_at_traitor_jar=True, entered={**FULL_EDITION,
+                                                          "traitor_tiles": tiles(columns)},
+                    traitor_starts=True, options=options, **setup)
+    for colour in full_wheel:
+        state = fill_segment(state, colour)
+    return state
+
+
+def traitor_jar(state, jar, board_choice=0):
+    """Flip the Traitor's jar and resolve it, the human's choices and draws by default."""
+    state = play(state, (0, {"type": "draw_jars", "jars": jar}))
+    while phase_of(state) != "turn" and not PHARAON.is_over(state) and state["turn"] == 1:
+        phase = phase_of(state)
+        if phase == "traitor_board":
+            state = play(state, (0, {"type": "traitor_board", "token": board_choice}))
+        elif phase in CHANCE_STEPS and not (phase == "draw_jars" and
+                                            state["pending"][0]["to"] == "traitor"):
+            state = play(state, (0, first_draw(state)))
+        else:
+            break
+    return state
+
+
+SHORT = [[None, None]] * 5

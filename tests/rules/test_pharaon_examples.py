@@ -12,14 +12,15 @@ import copy
 
 import pytest
 
-from companion.rules.base import RuleViolation
-from companion.rules.pharaon import engine as e
-from companion.rules.pharaon import tables as t
+from companion.rules.pharaon import PHARAON
+from companion.rules.pharaon import printed as t
 from companion.rules.pharaon.final import score_final
 from companion.rules.pharaon.payment import CostVerdict, area_pattern, cost_problem
 from companion.rules.pharaon.scoring import Board, God, Half, PlayerTally, noble_points
+from companion.rules.pharaon.state import entry_colour, facing, free_spot, free_spots, phase_of
 from tests.rules.pharaon_helpers import (FULL_EDITION, NILE_CATALOGUE, give, play, settle,
                                          started, strip)
+from tests.rules.refusals import assert_refused
 
 
 def decl(token: str, kind: str | None = None) -> dict[str, str]:
@@ -34,14 +35,6 @@ def spent(before: dict, after: dict, actor: int) -> int:
     return count(before) - count(after)
 
 
-def refused(state: dict, seat: int, move: dict) -> str:
-    snapshot = copy.deepcopy(state)
-    with pytest.raises(RuleViolation) as caught:
-        e.apply(state, seat, move)
-    assert state == snapshot
-    return caught.value.code
-
-
 # ------------------------------------------------------------------------------------------
 # Examples 1-3: the Artisans' action, 3 of one kind (entry E = GRN in round 1)
 # ------------------------------------------------------------------------------------------
@@ -53,7 +46,7 @@ def artisan_game() -> tuple[dict, int]:
     state = started(3)
     seat = state["turn"]
     state = give(strip(state, seat), seat, GRN=4, RED=4, SIL=2)
-    assert e.entry_colour(state, "ART") == E
+    assert entry_colour(state, "ART") == E
     return state, seat
 
 
@@ -70,11 +63,11 @@ def artisan_game() -> tuple[dict, int]:
 ])
 def test_artisans_payments_accepted(name, entry, pay, tokens_spent):
     state, seat = artisan_game()
-    after = e.apply(state, seat, {"type": "action", "area": "ART", "card": 0, "entry": entry,
-                                  "pay": pay})
+    after = PHARAON.apply(state, seat, {"type": "action", "area": "ART", "card": 0, "entry": entry,
+                                        "pay": pay})
     gained = sum(after["players"][seat]["artisans"][0]["gains"].values())
     assert spent(state, after, seat) + gained == tokens_spent
-    colour = e.entry_colour(state, "ART")
+    colour = entry_colour(state, "ART")
     assert after["wheel"][colour][0]["token"] == entry["token"]
 
 
@@ -87,8 +80,8 @@ def test_artisans_payments_accepted(name, entry, pay, tokens_spent):
 ])
 def test_artisans_payments_refused(name, entry, pay, code):
     state, seat = artisan_game()
-    assert refused(state, seat, {"type": "action", "area": "ART", "card": 0, "entry": entry,
-                                 "pay": pay}) == code
+    assert_refused(PHARAON, state, seat, {"type": "action", "area": "ART", "card": 0,
+                                          "entry": entry, "pay": pay}, code)
 
 
 @pytest.mark.parametrize("entry_kind, units, verdict", [
@@ -119,11 +112,11 @@ def test_offerings_payments(name, pay, bonus, tokens_spent, offerings_gained):
     state = started(3)
     seat = state["turn"]
     state = give(strip(state, seat), seat, BLK=2, RED=2)
-    assert e.entry_colour(state, "OFF") == "BLK"
+    assert entry_colour(state, "OFF") == "BLK"
     move = {"type": "action", "area": "OFF", "pair": 0, "entry": decl("BLK"), "pay": pay}
     if bonus is not None:
         move["bonus"] = bonus
-    after = e.apply(state, seat, move)
+    after = PHARAON.apply(state, seat, move)
     assert spent(state, after, seat) == tokens_spent - offerings_gained   # offerings came in
     assert sum(after["players"][seat]["off"].values()) == offerings_gained
     assert after["pairs"][0] == [] and (bonus is None or after["bonus"][bonus] is None)
@@ -135,7 +128,7 @@ def test_offerings_bonus_needs_the_same_kind():
     state = give(strip(state, seat), seat, BLK=1, RED=2)
     move = {"type": "action", "area": "OFF", "pair": 0, "bonus": 0, "entry": decl("BLK"),
             "pay": [decl("RED")]}
-    assert refused(state, seat, move) == "PH_E_COST_UNMET"
+    assert_refused(PHARAON, state, seat, move, "PH_E_COST_UNMET")
 
 
 # ------------------------------------------------------------------------------------------
@@ -153,9 +146,9 @@ def test_marek_nile_moves(tracks, levels):
     state = started(3, entered=FULL_EDITION, entry_colours=["BLK", "YEL", "RED", "GRN", "BLU"])
     seat = state["turn"]
     state = give(strip(state, seat), seat, GRN=1, RED=1, BLU=1)
-    after = e.apply(state, seat, {"type": "action", "area": "NIL", "entry": decl("GRN"),
-                                  "pay": [decl("RED"), decl("BLU")],
-                                  "nile": {"action": 3, "tracks": tracks}})
+    after = PHARAON.apply(state, seat, {"type": "action", "area": "NIL", "entry": decl("GRN"),
+                                        "pay": [decl("RED"), decl("BLU")],
+                                        "nile": {"action": 3, "tracks": tracks}})
     nile = after["players"][seat]["nile"]
     assert {"RED": nile[3], "BLU": nile[4]} == levels
     gains = NILE_CATALOGUE[3]["gains"]
@@ -168,7 +161,7 @@ def test_marek_arrow_on_another_track_is_refused():
     state = give(strip(state, seat), seat, GRN=1, RED=1, BLU=1)
     move = {"type": "action", "area": "NIL", "entry": decl("GRN"),
             "pay": [decl("RED"), decl("BLU")], "nile": {"action": 3, "tracks": ["RED", "GRN"]}}
-    assert refused(state, seat, move) == "PH_E_NILE_TRACK"
+    assert_refused(PHARAON, state, seat, move, "PH_E_NILE_TRACK")
 
 
 def test_marek_with_a_red_entry_pays_only_blue():
@@ -177,11 +170,11 @@ def test_marek_with_a_red_entry_pays_only_blue():
     state = give(strip(state, seat), seat, RED=1, BLU=1)
     move = {"type": "action", "area": "NIL", "entry": decl("RED"), "pay": [decl("BLU")],
             "nile": {"action": 3, "tracks": ["RED", "BLU"]}}
-    after = e.apply(state, seat, move)
+    after = PHARAON.apply(state, seat, move)
     assert spent(state, after, seat) == 2 - 2            # 2 spent, 2 gained
     overpaid = {**move, "pay": [decl("RED"), decl("BLU")]}
     state = give(state, seat, RED=1)
-    assert refused(state, seat, overpaid) == "PH_E_OVERPAID"
+    assert_refused(PHARAON, state, seat, overpaid, "PH_E_OVERPAID")
 
 
 # ------------------------------------------------------------------------------------------
@@ -208,7 +201,7 @@ def test_apolena_passes_second():
 def pass_turn(state: dict, seat: int, jar: int | None) -> dict:
     """A pass, declining the General's immediate step if the seat owns him."""
     state = play(state, (seat, {"type": "pass", **({"jar": jar} if jar is not None else {})}))
-    if e.phase_of(state) == "general":
+    if phase_of(state) == "general":
         state = play(state, (seat, {"type": "skip_step"}))
     return state
 
@@ -239,9 +232,9 @@ def test_martin_steps_to_the_third_space():
     for reward in ("first_player", "basic"):               # earlier spaces of the row
         move = {"type": "step", "reward": reward, **({"kind": "RED"} if reward == "basic"
                                                      else {})}
-        e.validate(state, martin, move)
-    assert refused(state, martin, {"type": "step", "reward": "offering"}) == \
-        "PH_E_REWARD_NOT_IN_ROW"
+        PHARAON.validate(state, martin, move)
+    assert_refused(PHARAON, state, martin, {"type": "step", "reward": "offering"},
+                   "PH_E_REWARD_NOT_IN_ROW")
     silver = state["players"][martin]["res"]["SIL"]
     state = play(state, (martin, {"type": "step", "reward": "silver"}))
     assert state["players"][martin]["space"] == 2          # the 3rd space of row 1
@@ -267,7 +260,7 @@ def test_leftover_jar_blocks_the_next_round():
     red, blue = state["wheel"]["RED"], state["wheel"]["BLU"]
     assert [s and s["token"] for s in red[:3]] == ["RED", "RED", None]   # first free spots
     assert [s and s["token"] for s in blue[:3]] == ["BLU", None, None]
-    assert e.free_spots(state, "RED") == 1 and e.free_spots(state, "BLU") == 2
+    assert free_spots(state, "RED") == 1 and free_spots(state, "BLU") == 2
     assert all(spot is None for colour in ("BLK", "YEL", "GRN")
                for spot in state["wheel"][colour])
 
@@ -282,7 +275,7 @@ def test_three_player_setup():
     assert len(state["pairs"]) == 4 and all(len(p) == 2 for p in state["pairs"])
     assert len(state["bonus"]) == 4 and all(token for token in state["bonus"])
     assert len(state["jar_display"]) == 3
-    assert e.free_spots(state, "BLK") == 3                 # the 4+ spot is closed
+    assert free_spots(state, "BLK") == 3                 # the 4+ spot is closed
 
 
 # ------------------------------------------------------------------------------------------
@@ -368,11 +361,11 @@ def tie_doc(a_fields, b_fields, pharaoh=None):
 @pytest.mark.parametrize("name, a, b, pharaoh, ranks, rule", [
     # A: 91 + Pharaoh 7 = 98; B: 93 + 5 leftovers = 98: the Pharaoh holder wins
     ("Pharaoh", {"artisans": [20, 20, 20, 20, 11]}, {"artisans": [20, 20, 20, 20, 13],
-                                                      "basic": 5}, "A", [1, 2],
+                                                     "basic": 5}, "A", [1, 2],
      t.TIEBREAK_PHARAOH),
     # no holder among them: more leftovers wins
     ("leftovers", {"artisans": [20, 20, 20, 20, 18]}, {"artisans": [20, 20, 20, 20, 13],
-                                                        "basic": 5}, None, [2, 1],
+                                                       "basic": 5}, None, [2, 1],
      t.TIEBREAK_LEFTOVERS),
     # equal leftovers: shared
     ("shared", {"artisans": [20, 20, 20, 20, 13], "silver": 5},
@@ -434,33 +427,33 @@ def kateřina_tiles():
 def test_example_13_traitor_turn():
     entered = {**FULL_EDITION, "traitor_tiles": kateřina_tiles()}
     state = started(1, stop_at_traitor_jar=True, entered=entered, traitor_starts=True)
-    assert e.phase_of(state) == "draw_jars" and state["pending"][0]["to"] == "traitor"
+    assert phase_of(state) == "draw_jars" and state["pending"][0]["to"] == "traitor"
     # every usable RED spot but the last is already taken
     state = copy.deepcopy(state)
-    while e.free_spots(state, "RED") > 1:
+    while free_spots(state, "RED") > 1:
         state["bank"]["RED"] -= 1
-        state["wheel"]["RED"][e.free_spot(state, "RED")] = {"token": "RED", "actor": None,
-                                                             "stand_in": False}
-    last = e.free_spot(state, "RED")
+        state["wheel"]["RED"][free_spot(state, "RED")] = {"token": "RED", "actor": None,
+                                                          "stand_in": False}
+    last = free_spot(state, "RED")
     discarded = state["noble_display"][2]
     # Kateřina flips the jar: top RED and YEL, bottom BLK
     state = play(state, (0, {"type": "draw_jars", "jars": ["RED", "YEL", "BLK"]}))
     assert state["noble_discard"][-1] == discarded and state["noble_display"][2] is None
     state = play(state, (0, {"type": "draw_nobles",
-                             "cards": e.chance(state).outcomes[0][0]}))   # replaced
+                             "cards": PHARAON.chance(state).outcomes[0][0]}))   # replaced
     assert state["noble_display"][2] is not None
-    assert e.phase_of(state) == "traitor_board"            # both top tokens are eligible
+    assert phase_of(state) == "traitor_board"            # both top tokens are eligible
     state = play(state, (0, {"type": "traitor_board", "token": 0}))       # RED on the wheel
-    red_area = state["board"]["areas"][e.facing(state).index("RED")]
+    red_area = state["board"]["areas"][facing(state).index("RED")]
     assert state["wheel"]["RED"][last]["actor"] == 1     # the Traitor's token
-    assert e.free_spots(state, "RED") == 0
+    assert free_spots(state, "RED") == 0
     human = 0
     state = give(state, human, RED=1, GRN=3)
-    assert refused(state, human, {"type": "action", "area": red_area, "entry": decl("RED"),
-                                  "pay": [], "pair": 0, "card": 0,
-                                  "nile": {"action": 3, "tracks": ["RED", "BLU"]}}) \
-        == "PH_E_AREA_FULL"
-    sheet = e.score(state)
+    assert_refused(PHARAON, state, human, {"type": "action", "area": red_area,
+                                           "entry": decl("RED"), "pay": [], "pair": 0, "card": 0,
+                                           "nile": {"action": 3, "tracks": ["RED", "BLU"]}},
+                   "PH_E_AREA_FULL")
+    sheet = PHARAON.score(state)
     traitor_gods = sheet.players[1].categories[0]
     assert traitor_gods.detail["indices"] == [0]           # the god clockwise of OFF
     assert traitor_gods.points == 3 + 2                     # both halves of that god

@@ -14,7 +14,7 @@ from collections import Counter
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.rules.pharaon import tables as t
+from companion.rules.pharaon import printed as t
 from companion.rules.pharaon.payment import CostVerdict, area_pattern, cost_problem
 from companion.rules.pharaon.scoring import Board, God, Half, _feasible_set, feasible
 

@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 from companion.rules import get_ruleset
 from companion.rules.base import InvalidDocument, Ruleset
 from companion.rules.pharaon import PHARAON
-from companion.rules.pharaon import tables as t
+from companion.rules.pharaon import printed as t
 from companion.rules.pharaon.final import score_final
 from companion.rules.pharaon.scoring import (Board, God, Half, PlayerTally, best_gods,
                                              nobles_total)

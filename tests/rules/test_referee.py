@@ -116,3 +116,41 @@ def test_game_rules_derive_the_live_members_from_the_referee():
     assert TOY.awaiting(state).seats == {0, 1}      # round 2: the draw
     assert not ToyGuess.__dict__.keys() & {"apply", "validate", "awaiting", "prompts",
                                            "legal_moves", "is_over"}
+
+
+SCALAR = MoveRule("draw", Term(N_("draw")), args=(
+    ListField("jars", N_("Jars"), ListField("jar", N_("Jar"), ChoiceField("kind", N_("Kind"),
+                                                                          ("red", "blue")),
+                                            min_items=2, max_items=2),
+              min_items=1, scalar=True, optional=True),
+    ListField("cards", N_("Cards"), ObjectField("card", N_("Card"), (
+        IntField("points", N_("Points"), max=5, default=None),)), min_items=1, scalar=True,
+              optional=True),
+))
+SCALAR_REFEREE = Referee("demo", (SCALAR,), phase_of=lambda s: "any",
+                         awaited=lambda s: Awaiting.one(0), over=lambda s: False,
+                         phase_labels={})
+
+
+@pytest.mark.parametrize("given, parsed", [
+    ({"jars": ["red", "blue"]}, {"jars": [["red", "blue"]], "cards": None}),
+    ({"jars": [["red", "blue"], ["blue", "blue"]]},
+     {"jars": [["red", "blue"], ["blue", "blue"]], "cards": None}),
+    ({"cards": {"points": 2}}, {"jars": None, "cards": [{"points": 2}]}),
+    ({"cards": [{"points": 2}, {"points": 3}]},
+     {"jars": None, "cards": [{"points": 2}, {"points": 3}]}),
+])
+def test_a_scalar_list_takes_one_item_that_is_itself_a_list_or_an_object(given, parsed):
+    assert SCALAR_REFEREE.parse({"type": "draw", **given})[1] == parsed
+
+
+@pytest.mark.parametrize("given, field", [
+    ({"jars": ["red", "green"]}, "move.jars.0.1"),
+    ({"jars": []}, "move.jars"),
+    ({"cards": {"points": 9}}, "move.cards.0.points"),
+    ({"jars": {"red": 1}}, "move.jars"),
+])
+def test_a_scalar_list_still_refuses_what_is_no_item(given, field):
+    with pytest.raises(RuleViolation) as caught:
+        SCALAR_REFEREE.parse({"type": "draw", **given})
+    assert caught.value.field == field

@@ -189,7 +189,7 @@ class PagePlayer:
                 return view
             seat = view["to_act"]
             state = view["state"]
-            phase = PHARAON.phase_of(state)
+            phase = PHARAON.ui.phase_of(state)
             phone = self.phones[seat]
             html = self.page(phone)
             forms = forms_of(html)
@@ -275,12 +275,12 @@ class PagePlayer:
         if steps:                                   # passed: a pyramid step
             return self.reward(phone, rng.choice(steps))
         exchange = self.by_id(forms, "exchange")
-        held = [k for k in PHARAON.tables.BASIC if state["players"][seat]["res"][k]]
+        held = [k for k in PHARAON.ui.printed.BASIC if state["players"][seat]["res"][k]]
         if exchange and held and rng.random() < 0.5:
             form = exchange[0]
             card = rng.choice(form.choices("m.card"))
             give = rng.choice(held)
-            gets = [k for k in PHARAON.tables.BASIC if k != give] if card == "17" else ["SIL"]
+            gets = [k for k in PHARAON.ui.printed.BASIC if k != give] if card == "17" else ["SIL"]
             return self.submit(phone, form, "exchange", **{
                 "m.card": card, "m.give": j(give), "m.get": j(rng.choice(gets))})
         actions = [f for f in self.by_id(forms, "act-")
@@ -311,7 +311,7 @@ class PagePlayer:
         area = builder.control("area").value
         key = "nile_cost" if area == "NIL" else "tomb_cost"
         entry = next(row["colour"] for row in state["table"]["areas"] if row["area"] == area)
-        other = self.rng.choice([k for k in PHARAON.tables.BASIC if k != entry])
+        other = self.rng.choice([k for k in PHARAON.ui.printed.BASIC if k != entry])
         cost = [entry, other]
         query = "?" + urlencode([("area", area)] + [(key, j(k)) for k in cost])
         forms = forms_of(self.page(phone, query))

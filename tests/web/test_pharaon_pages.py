@@ -14,6 +14,7 @@ import pytest
 
 from companion.models import Move
 from companion.rules.pharaon import PHARAON
+from companion.rules.pharaon.prompts import pay_rows
 from tests.web.pharaon_phone import PagePlayer, forms_of, j
 
 pytestmark = pytest.mark.db
@@ -108,7 +109,7 @@ def test_a_solo_game_against_the_traitor_from_opening_to_the_scoresheet(client):
     phones = join(client, table_id, 1)
     player = PagePlayer(client, table_id, phones, random.Random(7), app_draws=0.6)
     state = player.table()["state"]
-    assert PHARAON.phase_of(state) == "draw_traitor_tiles"
+    assert PHARAON.ui.phase_of(state) == "draw_traitor_tiles"
     assert state["traitor_board"]["sides"] == ["light", "light", "light", "dark", "dark"]
     # the Traitor's tiles and colours: the order typed in, the colours drawn by the app
     page = player.page(phones[0])
@@ -120,7 +121,7 @@ def test_a_solo_game_against_the_traitor_from_opening_to_the_scoresheet(client):
     assert player.submit(phones[0], draw, "colours")
     board = player.table()["state"]["traitor_board"]
     assert board["tiles"] == [n - 1 for n in order] and sorted(board["colours"]) == sorted(
-        PHARAON.tables.BASIC)
+        PHARAON.ui.printed.BASIC)
 
     # play on until the Traitor has had a turn; his turn is on the page, step by step
     seen_log = False
@@ -134,7 +135,7 @@ def test_a_solo_game_against_the_traitor_from_opening_to_the_scoresheet(client):
             seen_log = True
             break
         state = view["state"]
-        phase = PHARAON.phase_of(state)
+        phase = PHARAON.ui.phase_of(state)
         forms = forms_of(player.page(phones[0]))
         if not player.act(phones[0], 0, state, phase, forms):
             player.fallback(phones[0], 0, phase, forms)
@@ -165,11 +166,11 @@ def _turn_page(client, players: int = 3):
     player = PagePlayer(client, table_id, phones, random.Random(3), app_draws=1.0)
     for _ in range(60):
         view = player.table()
-        if PHARAON.phase_of(view["state"]) == "turn":
+        if PHARAON.ui.phase_of(view["state"]) == "turn":
             return player, view
         seat = view["to_act"]
         forms = forms_of(player.page(phones[seat]))
-        assert player.act(phones[seat], seat, view["state"], PHARAON.phase_of(view["state"]),
+        assert player.act(phones[seat], seat, view["state"], PHARAON.ui.phase_of(view["state"]),
                           forms)
     raise AssertionError("no turn")
 
@@ -184,14 +185,14 @@ def test_the_payment_is_proposed_and_a_wrong_one_is_refused_beside_its_form(clie
     # an action whose cost leaves units to pay after the entry's deduction
     candidates = [("form-act-ART", "ART", {}), ("form-act-NOB", "NOB", {}),
                   ("form-act-OFF-bonus", "OFF", {"bonus": True})]
-    form_id, area, kwargs = next(c for c in candidates
-                                 if (PHARAON.propose(state, seat, c[1], **c[2]) or {}).get("pay"))
+    form_id, area, kwargs = next(
+        c for c in candidates if (PHARAON.ui.propose(state, seat, c[1], **c[2]) or {}).get("pay"))
     form = next(f for f in forms_of(html) if f.id == form_id)
-    proposal = PHARAON.propose(state, seat, area, **kwargs)
+    proposal = PHARAON.ui.propose(state, seat, area, **kwargs)
     selected = [json.loads(v) for v, _t, s in form.control("m.entry").options if s]
     assert selected == [proposal["entry"]]
     rows = [c.name for c in form.controls if c.name.startswith("m.pay.")]
-    assert len(rows) == PHARAON.pay_rows(state, seat, area, **kwargs)
+    assert len(rows) == pay_rows(state, seat, area, **kwargs)
     for i, name in enumerate(rows):
         chosen = [json.loads(v) for v, _t, s in form.control(name).options if s]
         assert chosen == ([proposal["pay"][i]] if i < len(proposal["pay"]) else [])
@@ -219,12 +220,12 @@ def test_the_builder_proposes_a_payment_for_a_declared_nile_cost(client):
     html = player.page(phone)
     assert 'id="form-act-NIL"' not in html                 # no cost declared yet
     entry = next(r["colour"] for r in view["state"]["table"]["areas"] if r["area"] == "NIL")
-    cost = [entry, "SIL" if False else next(k for k in PHARAON.tables.BASIC if k != entry)]
+    cost = [entry, next(k for k in PHARAON.ui.printed.BASIC if k != entry)]
     page = player.page(phone, f"?area=NIL&nile_cost={j(cost[0])}&nile_cost={j(cost[1])}")
     form = next(f for f in forms_of(page) if f.id == "form-act-NIL")
     assert [c.value for c in form.controls if c.name.startswith("m.nile.cost.")] == [
         j(k) for k in cost]
-    proposal = PHARAON.propose(view["state"], seat, "NIL", cost=cost)
+    proposal = PHARAON.ui.propose(view["state"], seat, "NIL", cost=cost)
     if proposal is not None:
         selected = [json.loads(v) for v, _t, s in form.control("m.entry").options if s]
         assert selected == [proposal["entry"]]
@@ -249,12 +250,12 @@ def test_the_values_step_after_round_five(client):
     for _ in range(3000):
         view = player.table()
         state = view["state"]
-        if PHARAON.phase_of(state) == "values":
+        if PHARAON.ui.phase_of(state) == "values":
             break
         seat = view["to_act"]
         forms = forms_of(player.page(phones[seat]))
-        if not player.act(phones[seat], seat, state, PHARAON.phase_of(state), forms):
-            player.fallback(phones[seat], seat, PHARAON.phase_of(state), forms)
+        if not player.act(phones[seat], seat, state, PHARAON.ui.phase_of(state), forms):
+            player.fallback(phones[seat], seat, PHARAON.ui.phase_of(state), forms)
     else:
         raise AssertionError("no values step")
     assert view["awaiting"] == [0, 1]
@@ -288,7 +289,7 @@ def test_the_tables_printouts(client):
 
 
 def test_the_api_docs_list_every_pharaon_move(client):
-    from companion.rules.pharaon.engine import MoveKind
+    from companion.rules.pharaon.state import MoveKind
     html = client.get("/api").get_data(as_text=True)
     section = html[html.index('id="pharaon"'):]
     assert "Pharaon: the final-state document" in section
@@ -306,7 +307,7 @@ def advance(player: PagePlayer, seat: int, until, rng: random.Random, limit: int
         if until(state):
             return state
         chance = PHARAON.chance(state)
-        if PHARAON.phase_of(state) == "start_pick":     # the drawn nobles: on its page only
+        if PHARAON.ui.phase_of(state) == "start_pick":     # the drawn nobles: on its page only
             seat_phone = player.phones[view["to_act"]]
             assert player.act(seat_phone, view["to_act"], state, "start_pick",
                               forms_of(player.page(seat_phone)))
@@ -330,7 +331,7 @@ def test_the_traitors_reward_is_the_humans_pick_on_the_page(client):
         "setup.traitor_starts": "1", "options.traitor_pyramid_reward": j("human_picks")})
     phones = join(client, table_id, 1)
     player = PagePlayer(client, table_id, phones, random.Random(1))
-    state = advance(player, 0, lambda s: PHARAON.phase_of(s) == "traitor_reward",
+    state = advance(player, 0, lambda s: PHARAON.ui.phase_of(s) == "traitor_reward",
                     random.Random(4))
     choices = state["pending"][0]["choices"]
     forms = [f for f in forms_of(player.page(phones[0])) if f.id.startswith(
@@ -356,7 +357,7 @@ def test_the_general_diplomat_and_teacher_through_the_page(client):
     for _ in range(40):
         view = player.table()
         state, seat = view["state"], view["to_act"]
-        phase = PHARAON.phase_of(state)
+        phase = PHARAON.ui.phase_of(state)
         if phase == "turn":
             break
         forms = forms_of(player.page(phones[seat]))
@@ -411,7 +412,7 @@ def test_a_summary_warns_only_when_the_tokens_cannot_pay(client):
                             html, re.S).group(0)
         warned = "cannot pay for this now" in summary
         # the default copy prints no Nile actions and no tomb costs: they are declared
-        expected = area in ("OFF", "NOB", "ART") and PHARAON.propose(state, seat, area) is None
+        expected = area in ("OFF", "NOB", "ART") and PHARAON.ui.propose(state, seat, area) is None
         assert warned == expected, area
 
 
@@ -424,14 +425,14 @@ def test_a_gain_the_bank_cannot_pay_is_shown_on_every_phone(client):
     player = PagePlayer(client, table_id, phones, random.Random(3), app_draws=1.0)
     for _ in range(60):
         view = player.table()
-        if PHARAON.phase_of(view["state"]) == "turn":
+        if PHARAON.ui.phase_of(view["state"]) == "turn":
             break
         seat = view["to_act"]
-        assert player.act(phones[seat], seat, view["state"], PHARAON.phase_of(view["state"]),
+        assert player.act(phones[seat], seat, view["state"], PHARAON.ui.phase_of(view["state"]),
                           forms_of(player.page(phones[seat])))
     warnings = [w for w in view["state"]["warnings"] if w["code"] == "PH_W_BANK_SHORT"]
     assert warnings
-    labels = PHARAON.tables.KIND_LABELS
+    labels = PHARAON.ui.printed.KIND_LABELS
     watcher = client.application.test_client()
     for phone in (phones[0], watcher):
         html = player.page(phone) if phone is not watcher else watcher.get(

@@ -1,9 +1,11 @@
 """Pharaon (Catch Up Games 2019): the game package registered with the seam.
 
 Spec: shared/rules/pharaon.md; default edition: the Czech rulebook (seed 000). The printed
-numbers are in :mod:`.tables`, the group's copy of the unknown ones in :mod:`.edition`, the
+numbers are in :mod:`.printed`, the group's copy of the unknown ones in :mod:`.edition`, the
 payment model in :mod:`.payment`, scoring in :mod:`.scoring`, score-only mode in
-:mod:`.final`, the Traitor's tiles in :mod:`.traitor`, the live referee in :mod:`.engine`.
+:mod:`.final`, the Traitor's tiles in :mod:`.traitor`. The live referee is :mod:`.referee`,
+assembled from one module per family of moves (:mod:`.state` lists them and lays out the
+state).
 
 Options are the table's variants and the spec's open questions (§9.2) with the recommended
 defaults. Q17 (a gain the bank cannot pay) is the option ``bank_short``: "cut" (recommended:
@@ -37,13 +39,15 @@ from __future__ import annotations
 from types import MappingProxyType
 from typing import Any, Mapping, Sequence
 
-from ..base import (Awaiting, BoolField, Capability, Catalogue, Chance, ChoiceField, Edition,
-                    GameRules, IntField, Labels, ListField, N_, ObjectField, ScoreForm,
-                    TextField, register)
-from . import engine, final, tables
+from ..base import (BoolField, Capability, Catalogue, Chance, ChoiceField, Edition, GameRules,
+                    IntField, Labels, ListField, N_, ObjectField, ScoreForm, TextField,
+                    register)
+from . import draws, final, printed, prompts, tallies, ui
+from . import setup as set_up
 from .edition import EDITION
+from .referee import REFEREE
 
-_AREA_CHOICES = tuple((a, str(tables.AREA_LABELS[a])) for a in tables.AREAS)
+_AREA_CHOICES = tuple((a, str(printed.AREA_LABELS[a])) for a in printed.AREAS)
 
 
 def _setup_half(key: str, label: str) -> ObjectField:
@@ -52,13 +56,13 @@ def _setup_half(key: str, label: str) -> ObjectField:
 
 
 # The gods on the open-table form: every field may stay blank (a god left at 0 and 0 is not
-# entered; the engine takes all five or none, engine._gods_from), so a table that does not
+# entered; the engine takes all five or none, setup._gods_from), so a table that does not
 # enter them at set-up is asked after round 5.
 _SETUP_GOD = ObjectField("god", N_("God"), (
     TextField("name", N_("Name"), max_length=30, required=False),
     _setup_half("a", N_("Half on the area before it (clockwise)")),
     _setup_half("b", N_("Half on the area after it"))))
-_BASIC_CHOICES = tuple((k, str(tables.KIND_LABELS[k])) for k in tables.BASIC)
+_BASIC_CHOICES = tuple((k, str(printed.KIND_LABELS[k])) for k in printed.BASIC)
 
 
 class PharaonRuleset(GameRules):
@@ -68,7 +72,7 @@ class PharaonRuleset(GameRules):
     catalogue = Catalogue(
         names=MappingProxyType({"en": "Pharaon", "cs": "Pharaon", "hu": "Pharaon"}),
         player_counts=final.PLAYER_COUNTS,
-        live_player_counts=tables.PLAYER_COUNTS,
+        live_player_counts=printed.PLAYER_COUNTS,
         capabilities=frozenset({Capability.SCORE, Capability.LIVE, Capability.PRINT}),
         bgg_id=None,
         bgg_source=("unverified: the stored sources (BGG news preview blogpost 95867, "
@@ -76,8 +80,8 @@ class PharaonRuleset(GameRules):
         aliases=(),                 # every edition we know of (cs, en, es, it) is "Pharaon"
         default_players=4,
         order=3)
-    labels = Labels(categories=tables.CATEGORY_LABELS, reasons=tables.REASON_LABELS,
-                    tiebreaks=tables.TIEBREAK_LABELS, stage=N_("Round %(stage)d"))
+    labels = Labels(categories=printed.CATEGORY_LABELS, reasons=printed.REASON_LABELS,
+                    tiebreaks=printed.TIEBREAK_LABELS, stage=N_("Round %(stage)d"))
     score_form = ScoreForm(
         stage_key=None, stages=1, final_label=N_("After the fifth round"),
         final_hint=N_("The board's gods, then each player's nobles, artisans, Nile levels, "
@@ -184,39 +188,25 @@ class PharaonRuleset(GameRules):
     def default_setup(self, players: int) -> dict[str, Any]:
         """A valid physical start: areas and colours in the printed order; the table says
         how it really lies (or the app draws it)."""
-        doc: dict[str, Any] = {"areas": list(tables.AREAS), "entry_colours": list(tables.BASIC),
+        doc: dict[str, Any] = {"areas": list(printed.AREAS), "entry_colours": list(printed.BASIC),
                                "direction": "cw", "first_player": 0}
         if players == 1:
             doc.update(traitor_starts=False, traitor_order=[1, 2, 3, 4, 5],
-                       traitor_colours=list(tables.BASIC))
+                       traitor_colours=list(printed.BASIC))
         return doc
 
     def setup(self, options: Mapping[str, Any], names: Sequence[str],
               setup: Mapping[str, Any], edition: Edition) -> dict[str, Any]:
         """A fresh game (raises RuleViolation naming the set-up field)."""
-        return engine.setup(options, names, setup, edition)
+        return set_up.setup(options, names, setup, edition)
 
-    apply = staticmethod(engine.apply)
-    validate = staticmethod(engine.validate)
-    prompts = staticmethod(engine.prompts)
-    legal_moves = staticmethod(engine.legal_moves)
-    is_over = staticmethod(engine.is_over)
-    score = staticmethod(engine.score)
-    final_document = staticmethod(engine.final_document)
-    # What the game's own phone page and print module read besides the seam: the printed
-    # tables, the payment proposal, the declarations a player could make, the pay rows.
-    tables = tables
-    phase_of = staticmethod(engine.phase_of)
-    waiting_labels = engine.WAITING_LABELS
-    propose = staticmethod(engine.propose)
-    payment_choices = staticmethod(engine.payment_choices)
-    pay_rows = staticmethod(engine.pay_rows)
-
-    def awaiting(self, state: Mapping[str, Any]) -> Awaiting:
-        return engine.awaiting(state)
+    referee = REFEREE
+    ui = ui
+    score = staticmethod(tallies.score)
+    final_document = staticmethod(tallies.final_document)
 
     def chance(self, state: Mapping[str, Any]) -> Chance | None:
-        return engine.chance(state)
+        return draws.chance(state)
 
     def scores_visible(self, state: Mapping[str, Any], options: Mapping[str, Any]) -> bool:
         """Everything lies open on the table (spec §2.2)."""
@@ -224,7 +214,7 @@ class PharaonRuleset(GameRules):
 
     def view(self, state: Mapping[str, Any], seat: int | None,
              options: Mapping[str, Any]) -> dict[str, Any]:
-        return engine.view(state, seat)
+        return prompts.view(state, seat)
 
 
 PHARAON = register(PharaonRuleset())

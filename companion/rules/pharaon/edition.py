@@ -1,7 +1,7 @@
 """Pharaon's edition values: the printed values of spec §9.1 nobody could read ("our copy").
 
 Spec shared/rules/pharaon.md §9.1 U2-U4, U6, U7, U9-U13: each unknown printed value is one
-:class:`EditionValue` with its default (tables.py), status and source, overridable by the
+:class:`EditionValue` with its default (printed.py), status and source, overridable by the
 group. Values with no possible default are ``required`` (the gods' halves, U6: scoring waits
 until they are entered, on the set-up form, here, or at the end of a live game).
 
@@ -18,7 +18,7 @@ from typing import Any, Callable, Mapping
 
 from ..base import (BoolField, ChoiceField, EditionValue, IntField, ListField, N_, ObjectField,
                     RuleViolation, Term, TextField)
-from . import tables as t
+from . import printed as t
 
 
 def _plain(value: Any) -> Any:
@@ -136,7 +136,7 @@ def arrow_choices() -> tuple[str, ...]:
 
 
 def _arrow(value: Any, path: str) -> str:
-    """An arrow in its written form, the two colours in the order of tables.BASIC."""
+    """An arrow in its written form, the two colours in the order of printed.BASIC."""
     if isinstance(value, str) and "/" in value:
         parts = value.split("/")
         if len(parts) == 2 and parts[0] != parts[1] and all(p in t.BASIC for p in parts):
@@ -338,6 +338,14 @@ _BASIC_CHOICES = _KIND_CHOICES[:5]
 _AREA_CHOICES = tuple((a, str(t.AREA_LABELS[a])) for a in t.AREAS)
 _HALF = (IntField("threshold", N_("Threshold"), max=30, default=None),
          IntField("points", N_("Points"), max=50, default=None))
+# A jar and an artisan card as printed (the edition's catalogues; what a draw enters).
+JAR = ListField("jar", N_("Jar"), ChoiceField("kind", N_("Resource"), _KIND_CHOICES), 3, 3,
+                item_label=N_("Resource %(n)d"))
+ARTISAN = ObjectField("card", N_("Artisan"), (
+    IntField("points", N_("Points"), max=20, default=None),
+    ObjectField("gains", N_("Gains"), tuple(IntField(k, label, max=5)
+                                            for k, label in _KIND_CHOICES)),
+    BoolField("jar", N_("A jar"))))
 
 
 def _value(key: str, label: str, field: Any, default: Any, status: str, source: str,
@@ -425,19 +433,14 @@ EDITION: tuple[EditionValue, ...] = (
            "spec §4.5, §9.1 U7: row 1 derived (basic, first-player token, silver); lengths "
            "and the other spaces blank (the player picks the reward)", check_pyramid_rows),
     _value("jar_tiles", N_("The 30 jars"),
-           ListField("jar_tiles", N_("Jars"), ListField("jar", N_("Jar"), ChoiceField(
-               "kind", N_("Resource"), _KIND_CHOICES), 3, 3), 30, 30,
-               item_label=N_("Jar %(n)d")),
+           ListField("jar_tiles", N_("Jars"), JAR, 30, 30, item_label=N_("Jar %(n)d")),
            t.JARS_PLACEHOLDER, "unknown",
            "spec §9.1 U9: not printed in any source; a placeholder for draws by the app. "
            "Jars entered at the table are checked against it only once your copy is entered",
            check_jar_tiles),
     _value("artisan_cards", N_("The 30 artisans"),
-           ListField("artisan_cards", N_("Artisans"), ObjectField("card", N_("Artisan"), (
-               IntField("points", N_("Points"), max=20, default=None),
-               ObjectField("gains", N_("Gains"), tuple(
-                   IntField(k, label, max=5) for k, label in _KIND_CHOICES)),
-               BoolField("jar", N_("A jar")))), 30, 30, item_label=N_("Artisan %(n)d")),
+           ListField("artisan_cards", N_("Artisans"), ARTISAN, 30, 30,
+                     item_label=N_("Artisan %(n)d")),
            t.ARTISANS_PLACEHOLDER, "unknown",
            "spec §9.1 U10: not printed in any source; a placeholder for draws by the app. "
            "Artisans entered at the table are checked against it only once your copy is "
@@ -457,6 +460,5 @@ EDITION: tuple[EditionValue, ...] = (
            check_traitor_tiles),
 )
 
-EDITION_KEYS: tuple[str, ...] = tuple(value.key for value in EDITION)
 # What only the scoring relies on (reported as the Scoresheet's ``assumed``).
 SCORING_KEYS: tuple[str, ...] = ("scribes",)

@@ -43,7 +43,7 @@ from typing import Any, Mapping, Sequence
 from ..base import (Assumption, BoolField, ChoiceField, IntField, InvalidDocument, ListField,
                     N_, ObjectField, RuleViolation, Scoresheet, TextField, check_document,
                     resolve_edition)
-from . import tables as t
+from . import printed as t
 from .edition import EDITION, SCORING_KEYS
 from .scoring import Board, God, Half, PlayerTally, score_game
 

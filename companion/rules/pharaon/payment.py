@@ -16,7 +16,7 @@ Implements spec shared/rules/pharaon.md §4.2 (payment model) and the cost colum
 * :func:`propose_payment`: the cheapest legal declaration for an action, which the phone shows
   and lets the player change.
 
-Pure data in, pure data out: holdings are ``{token code: count}`` (tables.TOKENS).
+Pure data in, pure data out: holdings are ``{token code: count}`` (printed.TOKENS).
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ from functools import lru_cache
 from enum import StrEnum
 from typing import Any, Iterable, Mapping, Sequence
 
-from . import tables as t
+from . import printed as t
 
 
 class PatternKind(StrEnum):

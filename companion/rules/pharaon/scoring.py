@@ -8,14 +8,14 @@ Implements spec shared/rules/pharaon.md:
   **total** with the noble points that depend on the claimed set (Scribes, Seer, a Diplomat
   copying either); ties keep the lower mask (:func:`best_gods`);
 * §4.6 the noble formulas (:func:`noble_points`);
-* §6.1 the seven categories in scorepad order (:data:`CATEGORIES`), Nile level 3 scoring 7
-  (Q1; option ``nile_top_cumulative`` for 10);
+* §6.1 the seven categories in scorepad order (gods, nobles, Nile, what is left, artisans,
+  tomb, the two tokens), Nile level 3 scoring 7 (Q1; option ``nile_top_cumulative`` for 10);
 * §6.2 winner and ties: the Pharaoh-token holder among the tied, then most resources +
   offerings left, then shared (:func:`rank`);
 * §7.7 the Traitor: every god whose space is occupied pays both halves, no conditions, no
   exclusivity; nobles score count × highest multiplier (6 when none); every tie goes to him.
 
-Score-only mode (final.py) and the live referee (engine.py) both build tallies and call
+Score-only mode (final.py) and the live game (tallies.py) both build tallies and call
 :func:`score_game`, so one set of rules produces every Scoresheet.
 """
 
@@ -25,10 +25,8 @@ from dataclasses import dataclass, field
 from typing import Callable, Mapping, Sequence
 
 from ..base import Assumption, Category, PlayerScore, Scoresheet, TieBreak, competition_ranks
-from . import tables as t
+from . import printed as t
 
-CATEGORIES: tuple[str, ...] = ("gods", "nobles", "nile", "leftovers", "artisans", "tomb",
-                               "tokens")
 TRAITOR_RULE = "traitor_rule"          # reason: §7.7 applies to this line
 GODS_UNKNOWN = "gods_unknown"          # reason: the gods are not entered yet (live, mid-game)
 TOMB_UNKNOWN = "tomb_unknown"          # reason: the reached space's points are not entered yet
@@ -58,12 +56,6 @@ class Board:
     areas: tuple[str, ...]            # clockwise
     gods: tuple[God, ...] | None      # None: not entered yet (live tables only)
 
-    def adjacent_gods(self, area: str) -> tuple[int, int]:
-        """The two gods touching ``area``: the one counter-clockwise (its half b lies on the
-        area) and the one clockwise (its half a lies on the area)."""
-        j = self.areas.index(area)
-        return (j - 1) % 5, j
-
 
 @dataclass(frozen=True)
 class PlayerTally:
@@ -73,7 +65,7 @@ class PlayerTally:
     nobles: tuple[int, ...] = ()
     scribe_areas: Mapping[int, str] = field(default_factory=dict)   # Scribe card -> area
     artisans: tuple[int, ...] = ()              # printed points of each artisan owned
-    nile: tuple[int, ...] = (0, 0, 0, 0, 0)     # level of each track (tables.BASIC order)
+    nile: tuple[int, ...] = (0, 0, 0, 0, 0)     # level of each track (printed.BASIC order)
     tomb_steps: int = 0
     tomb_points: int | None = 0                 # None: not entered yet (live, mid-game)
     basic: int = 0
@@ -104,10 +96,6 @@ class PlayerTally:
 # --------------------------------------------------------------------------------------------
 # Nobles (spec §4.6)
 # --------------------------------------------------------------------------------------------
-
-
-def _gods_by_area(board: Board, mask: int, area: str) -> int:
-    return sum(1 for g in board.adjacent_gods(area) if mask >> g & 1)
 
 
 # Each noble's (formula, base, step), looked up once: noble_points runs for every subset of

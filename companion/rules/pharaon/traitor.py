@@ -2,7 +2,7 @@
 
 Spec shared/rules/pharaon.md §7.1 (data model), §7.2 ``placeOnColumn``, §7.3 symbols that only
 read the columns (gods, multipliers, the fullest and emptiest column), §7.7 (his gods and his
-multiplier at the end). The engine (engine.py) runs his turns; this module holds what depends
+multiplier at the end). His turns are run in traitor_turns.py; this module holds what depends
 only on the tiles and the tokens on them.
 
 State part ``traitor_board`` (plain JSON)::
@@ -10,7 +10,7 @@ State part ``traitor_board`` (plain JSON)::
     {"tiles": [tile index per position, left to right], "sides": ["light" | "dark", ...],
      "colours": [basic colour of each position's column], "stack": jars left face down,
      "columns": [[{"token": kind laid, "stand_in": bool}, ...] per position],
-     "turns": his turns so far (numbers the lines of the engine's ``traitor_log``)}
+     "turns": his turns so far (numbers the lines of the state's ``traitor_log``)}
 
 ``tiles`` and ``colours`` are None (and ``columns`` empty) until a drawn set-up is entered.
 
@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
-from . import tables as t
+from . import printed as t
 from .edition import parse_symbol
 
 

@@ -12,7 +12,7 @@ player-count table, §4.6 the 26 nobles, §4.5 the pyramid, §5 gods, §6 scorin
   SPEC  shared/rules/pharaon.md, for values it derives or chooses ([derived], [unverified]).
   EXT   a public source of spec §10, named there (RINGBOTE, LUDOLEGARS, JUSTNERD, DUDEX…).
 
-Values nobody could verify are **edition data** ("our copy", design.md §2): the tables named
+Values nobody could verify are **edition data** ("our copy", design.md §2): the values named
 ``*_DEFAULT`` / ``*_PLACEHOLDER`` below are the defaults of the ruleset's ``edition`` values
 (see :mod:`.edition`), marked unverified (a reasoned default) or unknown (a placeholder that only
 keeps the app usable until the group enters its copy), or absent when the value must be entered
@@ -243,7 +243,6 @@ ENTRY_NOBLES: tuple[int, ...] = (7, 8, 9, 10)
 FULL_AREA_NOBLES: Mapping[int, str] = MappingProxyType({13: "ART", 14: "TMB", 15: "OFF",
                                                         16: "NIL"})
 SEER, TREASURER, TEACHER, DIPLOMAT = 17, 18, 19, 20
-COURT_OFFICIALS: tuple[int, ...] = (21, 22, 23, 24, 25, 26)
 ICON_OFFICIALS: tuple[int, ...] = (21, 23, 25)       # the gained icon is lost in the OCR (U11)
 COURT_ICON_COUNT: Mapping[int, int] = MappingProxyType({21: 2, 23: 1, 25: 1})   # SEED "2 ×"
 COURT_NILE_LEVELS: Mapping[int, int] = MappingProxyType({21: 3, 22: 2})   # SEED "celkem o 3/2"
