@@ -26,11 +26,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
-from .base import (Awaiting, Field, N_, ObjectField, RuleViolation, State, Term,
+from .base import (Awaiting, Field, FieldLabel, N_, ObjectField, RuleViolation, State, Term,
                    check_document, field_label)
 
 Args = Mapping[str, Any]
-Parser = Callable[[Mapping[str, Any]], Args]
 Check = Callable[[State, int, Args], None]
 Change = Callable[["Draft", int, Args], None]
 
@@ -142,7 +141,6 @@ class MoveRule:
     kind: str
     label: Term
     phases: frozenset[str] | None = None
-    parse: Parser | None = None          # transitional: every game moves to ``args``
     check: Check | None = None
     change: Change | None = None
     args: tuple[Field, ...] = ()
@@ -204,19 +202,22 @@ class Referee:
 
     # ---- the shared codes ------------------------------------------------------------------
 
-    def bad_move(self, argument: str) -> RuleViolation:
-        """A malformed move: ``argument`` is missing or of the wrong kind (transitional: a
-        move declared with ``args`` is refused by :meth:`parse` in the player's words)."""
-        return RuleViolation(f"{self.game}.bad_move",
-                             N_("This move is not well formed: “%(argument)s” is missing or "
-                                "wrong."), f"move.{argument}", argument=argument)
-
     def bad_argument(self, kind: str, path: str,
                      problem: str = N_("This is required.")) -> RuleViolation:
         """Argument ``path`` (dotted, as in ``gods.0.a``) of a ``kind`` move is missing or
         wrong in a way its declaration cannot say (e.g. needed only in one area): refused
-        with the argument's labels, as :meth:`parse` refuses."""
+        with the argument's labels, as :meth:`parse` refuses (a move family raises
+        :class:`BadArgument` instead)."""
         return self._malformed(kind, RuleViolation("schema.invalid", problem, f"move.{path}"))
+
+    def _without_type(self, problem: str) -> RuleViolation:
+        """A move that is not an object, or names no kind of move."""
+        where = FieldLabel([(N_("Kind of move"), None)])
+        violation = RuleViolation(f"{self.game}.bad_move", N_("%(where)s: %(problem)s"),
+                                  "move.type", where=where,
+                                  problem=RuleViolation("schema.invalid", problem, "move.type"))
+        violation.label = where
+        return violation
 
     def _malformed(self, kind: str, problem: RuleViolation) -> RuleViolation:
         where = problem.label
@@ -243,17 +244,15 @@ class Referee:
     def parse(self, move: Any) -> tuple[MoveRule, Args]:
         """The move's rule and arguments, checked for shape only."""
         if type(move) is not dict and not isinstance(move, Mapping):   # dict: the usual case
-            raise self.bad_move("type")
+            raise self._without_type(N_("A move is an object with named entries."))
         kind = move.get("type")
         if not isinstance(kind, str):
-            raise self.bad_move("type")
+            raise self._without_type(N_("This is required."))
         rule = self.rules.get(kind)
         if rule is None:
             raise RuleViolation(f"{self.game}.unknown_move",
                                 N_("“%(type)s” is not a move in this game."), "move.type",
                                 type=kind[:40])
-        if rule.parse is not None:
-            return rule, rule.parse(move)
         if not rule.args:
             return rule, {}
         args, problems = check_document(rule.schema, move, open_root=True, prefix="move")
@@ -297,8 +296,10 @@ class Referee:
         return self.legal_moves(state, seat)
 
     def validate(self, state: Mapping[str, Any], seat: int, move: Any) -> None:
-        """Raise RuleViolation if ``seat`` may not make ``move``; change nothing."""
-        self.check(state, seat, move)
+        """Raise RuleViolation if ``seat`` may not make ``move``; change nothing. The move is
+        written on a copy-on-write draft that is dropped, so ``validate`` refuses exactly what
+        :meth:`apply` refuses, a rule a move's change checks included."""
+        self.apply(state, seat, move)
 
     def apply(self, state: Mapping[str, Any], seat: int, move: Any) -> State:
         """Check ``move`` and return the new state; ``state`` itself is never changed."""
@@ -315,41 +316,10 @@ class Referee:
 
 
 # --------------------------------------------------------------------------------------------
-# Argument parsers shared by the move tables
+# Small helpers shared by the move tables
 # --------------------------------------------------------------------------------------------
 
 
 def is_int(value: Any) -> bool:
     """A whole number that is not a boolean."""
     return isinstance(value, int) and not isinstance(value, bool)
-
-
-def int_arg(referee: Referee, move: Mapping[str, Any], key: str, low: int | None = None,
-            high: int | None = None) -> int:
-    """``move[key]`` as a whole number within [low, high], else ``bad_move(key)``."""
-    value = move.get(key)
-    if not is_int(value) or (low is not None and value < low) or (
-            high is not None and value > high):
-        raise referee.bad_move(key)
-    return value
-
-
-def choice_arg(referee: Referee, move: Mapping[str, Any], key: str,
-               allowed: Iterable[Any]) -> Any:
-    """``move[key]`` if it is one of ``allowed``, else ``bad_move(key)``."""
-    value = move.get(key)
-    if isinstance(value, bool) or not isinstance(value, (str, int)) or value not in allowed:
-        raise referee.bad_move(key)
-    return value
-
-
-def list_arg(referee: Referee, move: Mapping[str, Any], key: str,
-             item: Callable[[Any], bool], min_items: int = 0,
-             max_items: int | None = None) -> list[Any]:
-    """``move[key]`` as a list whose items all pass ``item``, else ``bad_move(key)``."""
-    value = move.get(key)
-    if (not isinstance(value, list) or len(value) < min_items
-            or (max_items is not None and len(value) > max_items)
-            or not all(item(v) for v in value)):
-        raise referee.bad_move(key)
-    return list(value)

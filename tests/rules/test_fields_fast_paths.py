@@ -71,6 +71,8 @@ class PlainChecker(_Checker):
                 self.fail("schema.list_length",
                           N_("Between %(min)d and %(max)d entries are needed."),
                           path, min=spec.min_items, max=spec.max_items)
+        if spec.max_items is not None and len(value) > spec.max_items:
+            value = value[:spec.max_items]          # refused already: the rest is not read
         item_spec = spec.item
         if type(item_spec) is IntField:
             low, top = item_spec.min, item_spec.max

@@ -124,7 +124,7 @@ def test_every_move_is_declared_with_labelled_arguments():
         return bool(field.label)
 
     for rule in rules:
-        assert rule.parse is None and (rule.args or rule.kind == "pass"), rule.kind
+        assert rule.args or rule.kind == "pass", rule.kind
         assert all(labelled(field) for field in rule.args), rule.kind
 
 

@@ -48,7 +48,7 @@ from enum import StrEnum
 from typing import Any, Mapping
 
 from ..base import Awaiting, N_, RuleViolation, Term
-from ..referee import PendingQueue
+from ..referee import BadArgument, PendingQueue
 from . import printed
 
 
@@ -180,13 +180,11 @@ SITE_CHOICES: tuple[tuple[str, Term], ...] = tuple((site, printed.SITE_LABELS[si
 
 
 def bad_argument(kind: MoveKind, path: str,
-                 problem: str = N_("This is required.")) -> RuleViolation:
+                 problem: str = N_("This is required.")) -> BadArgument:
     """Argument ``path`` of a ``kind`` move is missing or wrong in a way its declaration cannot
-    say (it depends on the card or on the state): ``imhotep.bad_move`` in the player's words."""
-    # The move table is assembled from the modules that call this, so it is looked up when a
-    # move is checked rather than imported with them.
-    from .referee import REFEREE
-    return REFEREE.bad_argument(kind, path, problem)
+    say (it depends on the card or on the state): raised in the move's check, the referee
+    refuses it as ``imhotep.bad_move`` in the player's words."""
+    return BadArgument(path, problem)
 
 
 # ---- whose input ------------------------------------------------------------------------------

@@ -60,7 +60,7 @@ from enum import StrEnum
 from typing import Any, Mapping, Sequence
 
 from ..base import Awaiting, ChoiceField, N_, RuleViolation, Term
-from ..referee import Draft, is_int
+from ..referee import BadArgument, Draft, is_int
 from . import printed as t
 
 
@@ -537,10 +537,8 @@ def basic_kind(key: str, label: str, **options: Any) -> ChoiceField:
     return ChoiceField(key, label, BASIC_CHOICES, **options)
 
 
-def bad_argument(kind: str, path: str, problem: str = N_("This is required.")) -> RuleViolation:
+def bad_argument(kind: str, path: str, problem: str = N_("This is required.")) -> BadArgument:
     """Argument ``path`` of a ``kind`` move is missing or wrong in a way its declaration
-    cannot say (needed in one area only): ``REFEREE.bad_argument``, which names it in the
-    player's words. (The referee table imports every move family, so it is looked up when a
-    move is refused, not when this module loads.)"""
-    from .referee import REFEREE
-    return REFEREE.bad_argument(kind, path, problem)
+    cannot say (needed in one area only): raised in the move's check, the referee refuses it
+    as ``pharaon.bad_move`` naming the argument in the player's words."""
+    return BadArgument(path, problem)

@@ -49,7 +49,7 @@ from itertools import combinations
 from typing import Any, Mapping, NamedTuple, Sequence
 
 from ..base import BoolField, ChoiceField, IntField, ListField, N_, ObjectField, RuleViolation
-from ..referee import Draft, MoveRule
+from ..referee import BadArgument, Draft, MoveRule
 from . import printed as t
 from .placement import (SHAPE_SIZES, Problem, cells_problem, has_legal_single, index, inside,
                         is_shape, single_is_legal)
@@ -120,10 +120,10 @@ class CellRef(NamedTuple):
         return cls(cell["card"], cell["row"], cell["col"], None)
 
 
-def _bad_argument(path: str, problem: str = N_("This is required.")) -> RuleViolation:
-    """A mark's argument that is wrong in a way its declaration cannot say."""
-    from .referee import REFEREE        # the table is built from this module: imported late
-    return REFEREE.bad_argument(MoveKind.MARK, path, problem)
+def _bad_argument(path: str, problem: str = N_("This is required.")) -> BadArgument:
+    """A mark's argument that is wrong in a way its declaration cannot say (raised in the
+    mark's check: the referee names it in the player's words)."""
+    return BadArgument(path, problem)
 
 
 def _mark_arguments(args: Mapping[str, Any]) -> tuple[list[CellRef] | None, list[CellRef],

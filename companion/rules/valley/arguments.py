@@ -19,16 +19,7 @@ from . import printed as t
 from . import pyramid as pyr
 from .edition import MAX_PRINTED
 from .state import STARTER, UNKNOWN
-
-
-class BadArgument(Exception):
-    """Argument ``path`` (dotted, inside the move) is missing or wrong in a way its
-    declaration cannot say; ``problem`` is the sentence that says how."""
-
-    def __init__(self, path: str, problem: str = N_("This is required.")):
-        super().__init__(path)
-        self.path = path
-        self.problem = problem
+from ..referee import BadArgument  # noqa: F401  (the families raise it as a.BadArgument)
 
 
 SLOT_LABELS = {"B1": N_("B1: base, left"), "B2": N_("B2: base, middle"),
