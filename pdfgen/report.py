@@ -61,6 +61,13 @@ class GameReport:
     category_labels: Mapping[str, str] = field(default_factory=dict)
     reason_labels: Mapping[str, str] = field(default_factory=dict)
     tiebreak_labels: Mapping[str, str] = field(default_factory=dict)
+    # The story of a live game (companion/services/story.py): each chart point's label as
+    # (msgid, params), each Scoresheet line's totals at every point, the moments told
+    # (move number, version, a Moment: rendered with the report's translator).
+    story_labels: Sequence[tuple[str, Mapping[str, Any]]] = ()
+    story_names: Sequence[str] = ()
+    story_totals: Sequence[Sequence[int]] = ()
+    moments: Sequence[tuple[int, int, Any]] = ()
 
     @property
     def winners(self) -> list[str]:
@@ -107,6 +114,17 @@ def render_report_html(report: GameReport, *, lang: str = "en", page: str = "a4"
                 f'{format_time(value, "short", locale=lang)}')
 
     stage_names = [t(report.stage_label, stage=n) for n in range(1, _stages(players) + 1)]
+    chart = score_chart_svg(players, stage_names, start_label=t(N_("Start")),
+                            axis_label=t(N_("points")))
+    if report.story_totals:                       # a live game: the score over the whole game
+        lines = [{"name": clean_text(name, f"story.{i}"),
+                  "breakdown": {"stage_totals": [row[i] for row in report.story_totals]}}
+                 for i, name in enumerate(report.story_names)]
+        chart = score_chart_svg(lines, [t(msgid, **params) for msgid, params in
+                                        report.story_labels], axis_label=t(N_("points")))
+    gettext = (lambda message: t(message))
+    moments = [(t(N_("Move %(n)d"), n=step), t(N_("version %(v)d"), v=version),
+                moment.render(gettext)) for step, version, moment in report.moments]
     return _environment(lang).get_template("game.html").render(
         report=report, players=players, lang=lang, page_css=PAGE_CSS[page.lower()],
         font_regular=font_file(SANS).as_uri(), font_bold=font_file(SANS_BOLD).as_uri(),
@@ -116,8 +134,7 @@ def render_report_html(report: GameReport, *, lang: str = "en", page: str = "a4"
         tiebreaks=[p for p in players if p.get("breakdown", {}).get("tiebreak")],
         stage_title=lambda stage: t(report.stage_label, stage=stage),
         label=lambda key, labels: t(labels[key]) if key in labels else key,
-        chart=score_chart_svg(players, stage_names, start_label=t(N_("Start")),
-                              axis_label=t(N_("points"))))
+        chart=chart, moments=moments)
 
 
 def report_pdf(report: GameReport, *, lang: str = "en", page: str = "a4") -> bytes:

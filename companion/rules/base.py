@@ -17,6 +17,7 @@ from .fields import (BoolField, ChoiceField, Field, IntField, ListField, ObjectF
                      field_label, join_path, plain)
 from .messages import (N_, SEAT_LABEL, FieldLabel, InvalidDocument, Listing,  # noqa: F401
                        RuleViolation, Term, render_param)
+from .story import Moment  # noqa: F401
 
 # --------------------------------------------------------------------------------------------
 # Scoresheet
@@ -451,6 +452,18 @@ class Ruleset(Protocol):
         """The score-only document describing this game (what score_final would score)."""
         ...
 
+    def chapter(self, state: State) -> int | None:
+        """The round, epoch or turn ``state`` belongs to, counted as the game counts (named
+        with ``labels.stage``), for the story's score chart (default: None, one point per
+        move; :mod:`.story`)."""
+        ...
+
+    def moments(self, before: State, after: State, seat: int,
+                move: Mapping[str, Any]) -> Sequence[Moment]:
+        """What ``move`` by ``seat`` did that players will remember (:class:`.story.Moment`
+        lines), from the states before and after it (default: nothing)."""
+        ...
+
     out_of_turn_codes: frozenset[str]         # refusals answered 403 (default: not_your_turn)
     ui: Any                                   # what only the game's own templates read (its
                                               # ``ui`` module); shared code never looks in it
@@ -501,6 +514,13 @@ class GameRules:
 
     def move_rules(self) -> Sequence[Any]:
         return tuple(self.referee.rules.values()) if self.referee is not None else ()
+
+    def chapter(self, state: State) -> int | None:
+        return None
+
+    def moments(self, before: State, after: State, seat: int,
+                move: Mapping[str, Any]) -> Sequence[Moment]:
+        return ()
 
     def apply(self, state: State, seat: int, move: Any) -> State:
         if self.referee is None:

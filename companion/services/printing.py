@@ -23,7 +23,7 @@ Links printed (every printout carries one as a QR code):
 from __future__ import annotations
 
 from datetime import datetime, timedelta, timezone
-from typing import Sequence
+from typing import Any, Mapping, Sequence
 
 from sqlmodel import Session, col, select
 
@@ -39,6 +39,7 @@ from ..models import GameTable, Move, Seat, TableMode, TableStatus
 from ..rules import Capability, get_ruleset, offers
 from ..rules.base import Ruleset
 from .scoring import TableSummary, load_table, sheet_rows
+from .story import story_of
 
 __all__ = ["PrintError", "aids_pdf", "blank_pad_pdf", "extra_pdf", "game_name", "game_url",
            "pad_pdf", "player_cards_pdf", "player_cards_for_table", "player_counts",
@@ -211,7 +212,7 @@ def player_cards_for_table(session: Session, table_id: str, base_url: str, **opt
 
 def report_pdf(summary: TableSummary, base_url: str, *, lang: str = "en",
                move_count: int | None = None, duration: timedelta | None = None,
-               page: str = "a4") -> bytes:
+               page: str = "a4", story: Mapping[str, Any] | None = None) -> bytes:
     """The game report of a finished table as PDF bytes (WeasyPrint), its QR code to the
     table."""
     table = summary.table
@@ -220,6 +221,7 @@ def report_pdf(summary: TableSummary, base_url: str, *, lang: str = "en",
                                                   "yet, so there is no report."), "table")
     ruleset = _ruleset(table.game)
     labels = ruleset.labels
+    story = dict(story or {})
     report = _report.GameReport(
         game=table.game, game_name=ruleset.catalogue.name(lang), players=summary.players,
         rows=sheet_rows(labels, summary.players), qr_url=table_url(base_url, table),
@@ -228,7 +230,7 @@ def report_pdf(summary: TableSummary, base_url: str, *, lang: str = "en",
         created_at=table.created_at, finished_at=table.finished_at, move_count=move_count,
         duration=duration, stage_label=labels.stage,
         category_labels=dict(labels.categories), reason_labels=dict(labels.reasons),
-        tiebreak_labels=dict(labels.tiebreaks))
+        tiebreak_labels=dict(labels.tiebreaks), **story)
     return _report.report_pdf(report, lang=lang, page=page)
 
 
@@ -262,5 +264,19 @@ def report_for_table(session: Session, table_id: str, base_url: str, *, lang: st
                          id=str(table_id))
     move_count, duration = live_facts(session, summary.table)
     return report_pdf(summary, base_url, lang=lang, move_count=move_count, duration=duration,
-                      page=page)
+                      page=page, story=story_facts(session, summary.table))
+
+
+def story_facts(session: Session, table: GameTable) -> dict[str, Any]:
+    """The story of a finished live table for its report: the chart's points and the moments
+    (:mod:`.story`); nothing for a score-only table."""
+    if table.mode != TableMode.LIVE.value or table.status != TableStatus.FINISHED.value:
+        return {}
+    told = story_of(session, table)
+    stage = _ruleset(table.game).labels.stage
+    labels = [(N_("Start"), {}) if step == 0 else (stage, {"stage": chapter})
+              if chapter is not None else (N_("Move %(n)d"), {"n": step})
+              for chapter, step in told.chapters]
+    return {"story_labels": labels, "story_names": told.names,
+            "story_totals": told.totals, "moments": told.moments}
 

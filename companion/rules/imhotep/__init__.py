@@ -19,6 +19,7 @@ from ..base import (BoolField, Capability, Catalogue, ChoiceField, Edition, Game
                     ListField, N_, ObjectField, SEAT_LABEL, ScoreForm, register)
 from . import final, printed, tally, ui
 from .prompts import chance
+from . import story
 from .referee import REFEREE
 from .setup import normalise_options
 from .setup import setup as setup_game
@@ -114,6 +115,8 @@ class ImhotepRuleset(GameRules):
         return setup_game(options, names, setup, edition)
 
     referee = REFEREE
+    chapter = staticmethod(story.chapter)        # the story of a game (rules/story.py)
+    moments = staticmethod(story.moments)
     ui = ui
     chance = staticmethod(chance)
     score = staticmethod(tally.score)

@@ -45,6 +45,7 @@ from ..base import (BoolField, Capability, Catalogue, Chance, ChoiceField, Editi
 from . import draws, final, printed, prompts, tallies, ui
 from . import setup as set_up
 from .edition import EDITION
+from . import story
 from .referee import REFEREE
 
 _AREA_CHOICES = tuple((a, str(printed.AREA_LABELS[a])) for a in printed.AREAS)
@@ -201,6 +202,8 @@ class PharaonRuleset(GameRules):
         return set_up.setup(options, names, setup, edition)
 
     referee = REFEREE
+    chapter = staticmethod(story.chapter)        # the story of a game (rules/story.py)
+    moments = staticmethod(story.moments)
     ui = ui
     score = staticmethod(tallies.score)
     final_document = staticmethod(tallies.final_document)

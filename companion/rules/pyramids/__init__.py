@@ -26,6 +26,7 @@ from . import ui as ui_module
 from . import printed as t
 from . import setup as set_up
 from .edition import EDITION_VALUES
+from . import story
 from .referee import REFEREE
 from .state import CardsMode
 
@@ -75,6 +76,8 @@ class PyramidsRuleset(GameRules):
                                    "pyramids.already_kept"})
 
     referee = REFEREE
+    chapter = staticmethod(story.chapter)        # the story of a game (rules/story.py)
+    moments = staticmethod(story.moments)
     ui = ui_module
 
     def form_sizes(self, players: int, stages: int) -> dict[str, int]:

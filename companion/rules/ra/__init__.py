@@ -16,6 +16,7 @@ from typing import Any, Mapping, Sequence
 from ..base import (BoolField, Capability, Catalogue, ChoiceField, Edition, GameRules,
                     Labels, ListField, N_, ObjectField, SEAT_LABEL, ScoreForm, register)
 from . import epochs, final, printed, ui
+from . import story
 from .referee import REFEREE
 from .setup import setup as setup_game
 from .state import is_over
@@ -87,6 +88,8 @@ class RaRuleset(GameRules):
         return setup_game(options, names, setup.get("sun_groups"))
 
     referee = REFEREE
+    chapter = staticmethod(story.chapter)        # the story of a game (rules/story.py)
+    moments = staticmethod(story.moments)
     ui = ui
     chance = staticmethod(chance)
     score = staticmethod(epochs.score)

@@ -31,6 +31,7 @@ from .arguments import SLOT_LABELS, card_choices
 from .chance import chance as supply_chance
 from .edition import EDITION_VALUES
 from .prompts import view as phone_view
+from . import story
 from .referee import REFEREE
 from .setup import setup as set_up_table
 
@@ -127,6 +128,8 @@ class ValleyRuleset(GameRules):
         return set_up_table(options, names, setup, edition)
 
     referee = REFEREE
+    chapter = staticmethod(story.chapter)        # the story of a game (rules/story.py)
+    moments = staticmethod(story.moments)
     ui = ui_module
     score = staticmethod(tombs.score)
     final_document = staticmethod(tombs.final_document)
