@@ -33,7 +33,8 @@ def create_app(config: Any = None) -> Flask:
     from . import db, guard, hooks, i18n
     from .services import broker
     from .api import bp as api_bp
-    from .web import assets, errors, groups, limits, live, main, printing, score, story, wallet
+    from .web import (app_shell, assets, errors, groups, limits, live, main, printing, score,
+                      story, wallet)
 
     guard.init_app(app)
     db.init_app(app)
@@ -45,6 +46,7 @@ def create_app(config: Any = None) -> Flask:
     app.register_blueprint(printing.bp)
     app.register_blueprint(groups.bp)
     app.register_blueprint(story.bp)
+    app.register_blueprint(app_shell.bp)
     groups.init_app(app)
     from .links import public_url
     app.jinja_env.globals["public_url"] = public_url     # links shown to be typed or scanned
