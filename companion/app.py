@@ -30,7 +30,7 @@ def create_app(config: Any = None) -> Flask:
     app.config["PUBLIC_URL"] = clean_public_url(app.config.get("PUBLIC_URL")) or lan_url()
     Path(app.instance_path).mkdir(parents=True, exist_ok=True)
 
-    from . import db, guard, hooks, i18n
+    from . import db, guard, hooks, i18n, logs
     from .services import broker
     from .api import bp as api_bp
     from .web import assets, errors, groups, limits, live, main, printing, score, wallet
@@ -50,6 +50,7 @@ def create_app(config: Any = None) -> Flask:
     app.register_blueprint(api_bp)
     limits.init_app(app)
     errors.init_app(app)
+    logs.install(app)              # no token of a path or query reaches a log line
     # What only the pages need runs for the pages' blueprints only, not for the JSON API: it
     # uses no cookies (no session, no cross-site forgery, no wallet) and answers JSON, which
     # is never compressed (design.md §3: a move pays for nothing it does not use).
