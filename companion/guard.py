@@ -13,6 +13,7 @@
   :func:`safe_loads`.
 * Every answer carries the security headers a browser needs (CSP, nosniff, frame-ancestors,
   Referrer-Policy); cookies are ``Secure`` when the site is served over HTTPS.
+* No redirect reflects the request's Host header: one to this site is relative.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from flask import Flask, current_app, jsonify, render_template, request
 from flask.json.provider import DefaultJSONProvider
 from flask_babel import gettext
 from werkzeug.routing import IntegerConverter
+from werkzeug.utils import redirect
 
 from .rules.base import N_, RuleViolation
 
@@ -374,6 +376,15 @@ def init_app(app: Flask) -> None:
         else:
             for name, value in _SECURITY_HEADER_ITEMS:
                 headers.setdefault(name, value)
+        location = headers.get("Location")
+        if location is not None and location.startswith(request.host_url):
+            # a redirect of the URL map (a doubled slash, a missing trailing one) names the
+            # request's Host header, which anyone can forge: the same address, relative
+            relative = "/" + location[len(request.host_url):].lstrip("/")
+            headers["Location"] = relative
+            if 300 <= response.status_code < 400:
+                # werkzeug's redirect page links the address too
+                response.set_data(redirect(relative, response.status_code).get_data())
         if request.is_secure:
             cookies = response.headers.getlist("Set-Cookie")
             if cookies:
