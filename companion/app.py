@@ -70,3 +70,10 @@ class PagesSession(SecureCookieSessionInterface):
         if request.path.startswith("/api/"):
             return None            # Flask gives the request an empty, read-only session
         return super().open_session(app, request)
+
+    def get_cookie_secure(self, app: Flask) -> bool:
+        """``Secure`` when the public address is https (or the request came over it): the
+        session cookie is written after every other hook, so it is told here."""
+        from .guard import secure_site
+
+        return bool(super().get_cookie_secure(app)) or secure_site()
