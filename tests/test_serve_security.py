@@ -4,9 +4,11 @@
 from __future__ import annotations
 
 import http.client
+import os
 import time
 import urllib.error
 import urllib.request
+from pathlib import Path
 
 import pytest
 
@@ -88,3 +90,88 @@ def test_a_redirect_never_names_the_host_header(server):
             assert b"evil.example" not in body
     finally:
         connection.close()
+
+
+def _inode_of(server_port: int, client_port: int) -> str | None:
+    """The inode of the server's socket of a connection, from /proc/net/tcp."""
+    for line in Path("/proc/net/tcp").read_text().splitlines()[1:]:
+        fields = line.split()
+        if (int(fields[1].rsplit(":", 1)[1], 16) == server_port
+                and int(fields[2].rsplit(":", 1)[1], 16) == client_port and fields[9] != "0"):
+            return fields[9]
+    return None
+
+
+def _workers(master: int) -> list[int]:
+    children = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                stat = (entry / "stat").read_text()
+            except OSError:
+                continue
+            if int(stat.rsplit(")", 1)[1].split()[1]) == master:
+                children.append(int(entry.name))
+    return children
+
+
+def _worker_of(server: Server, connection: http.client.HTTPConnection) -> int | None:
+    """Which worker process accepted ``connection`` (None: not accepted yet)."""
+    inode = _inode_of(server.port, connection.sock.getsockname()[1])
+    for pid in _workers(server.process.pid):
+        try:
+            fds = list(Path(f"/proc/{pid}/fd").iterdir())
+        except OSError:
+            continue
+        for fd in fds:
+            try:
+                if os.readlink(fd) == f"socket:[{inode}]":
+                    return pid
+            except OSError:
+                continue
+    return None
+
+
+def _one_connection_per_worker(server: Server) -> list[http.client.HTTPConnection]:
+    """A kept-alive connection to each of the two workers (connections are opened until both
+    have accepted one; the others are closed)."""
+    chosen: dict[int, http.client.HTTPConnection] = {}
+    spare = []
+    deadline = time.monotonic() + 20
+    while len(chosen) < 2 and time.monotonic() < deadline:
+        connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=10)
+        connection.connect()
+        for _ in range(50):
+            worker = _worker_of(server, connection)
+            if worker is not None:
+                break
+            time.sleep(0.02)
+        if worker is not None and worker not in chosen:
+            chosen[worker] = connection
+        else:
+            spare.append(connection)
+    for connection in spare:
+        connection.close()
+    assert len(chosen) == 2, "the two workers did not both accept a connection"
+    return list(chosen.values())
+
+
+@pytest.mark.skipif(not Path("/proc/net/tcp").exists(), reason="needs Linux's /proc")
+def test_join_code_guesses_are_limited_across_the_workers(server):
+    """The README's 10 wrong codes a minute per device, with the default two workers: five
+    guesses on each, and the 11th is refused (each worker counting its own would let 20)."""
+    connections = _one_connection_per_worker(server)
+    try:
+        answers = []
+        for guess in range(11):
+            connection = connections[guess % 2]
+            connection.request("GET", f"/j/ZZZZ{guess:02d}")
+            answer = connection.getresponse()
+            answer.read()
+            answers.append((answer.status, answer.getheader("Retry-After")))
+        assert [status for status, _ in answers[:10]] == [404] * 10
+        status, retry_after = answers[10]
+        assert status == 429 and int(retry_after) > 0
+    finally:
+        for connection in connections:
+            connection.close()

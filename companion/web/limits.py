@@ -1,9 +1,11 @@
 """Rate limits (issue 10), with Flask-Limiter: join-code guesses, opening tables and groups,
 imports.
 
-Counters live in the process (``memory://``) by default, and in Redis when ``REDIS_URL`` is
-set (then every worker shares them); if Redis cannot be reached the limiter falls back to the
-process's memory rather than failing requests. The client is its remote address.
+Counters are shared by every server process, so a limit holds whatever the number of workers:
+in Redis when ``REDIS_URL`` is set (every process of every machine), else in a small SQLite
+file of the instance folder (every process of this machine; :mod:`.limit_store`). If that
+storage cannot be reached the limiter falls back to the process's memory rather than failing
+requests. The client is its remote address.
 
 What is counted, per address (the limits are app config, so a deployment or a test sets its
 own; the defaults are in ``DEFAULT_LIMITS``):
@@ -36,6 +38,7 @@ from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
 
 from .. import hooks
+from . import limit_store
 
 DEFAULT_LIMITS = {
     "RATE_LIMIT_JOIN": "10 per minute; 60 per hour",
@@ -125,7 +128,8 @@ def init_app(app: Flask) -> None:
     """Bind the limiter (after the blueprints are registered) with the configured storage."""
     for key, value in DEFAULT_LIMITS.items():
         app.config.setdefault(key, value)
-    app.config.setdefault("RATELIMIT_STORAGE_URI", app.config.get("REDIS_URL") or "memory://")
+    app.config.setdefault("RATELIMIT_STORAGE_URI", app.config.get("REDIS_URL")
+                          or limit_store.storage_uri(app.instance_path))
     app.config.setdefault("RATELIMIT_HEADERS_ENABLED", True)     # Retry-After with the 429
     # The limits are checked by the limited views themselves (no default or application-wide
     # limit is set, so the limiter's check before every request finds nothing to do).
