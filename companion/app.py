@@ -30,7 +30,7 @@ def create_app(config: Any = None) -> Flask:
     app.config["PUBLIC_URL"] = clean_public_url(app.config.get("PUBLIC_URL")) or lan_url()
     Path(app.instance_path).mkdir(parents=True, exist_ok=True)
 
-    from . import db, guard, hooks, i18n
+    from . import db, guard, hooks, i18n, logs
     from .services import broker
     from .api import bp as api_bp
     from .web import (app_shell, assets, errors, groups, limits, live, main, printing, score,
@@ -53,6 +53,7 @@ def create_app(config: Any = None) -> Flask:
     app.register_blueprint(api_bp)
     limits.init_app(app)
     errors.init_app(app)
+    logs.install(app)              # no token of a path or query reaches a log line
     # What only the pages need runs for the pages' blueprints only, not for the JSON API: it
     # uses no cookies (no session, no cross-site forgery, no wallet) and answers JSON, which
     # is never compressed (design.md §3: a move pays for nothing it does not use).
@@ -72,3 +73,10 @@ class PagesSession(SecureCookieSessionInterface):
         if request.path.startswith("/api/"):
             return None            # Flask gives the request an empty, read-only session
         return super().open_session(app, request)
+
+    def get_cookie_secure(self, app: Flask) -> bool:
+        """``Secure`` when the public address is https (or the request came over it): the
+        session cookie is written after every other hook, so it is told here."""
+        from .guard import secure_site
+
+        return bool(super().get_cookie_secure(app)) or secure_site()

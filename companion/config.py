@@ -118,7 +118,7 @@ class Config:
 
 
 RATE_LIMIT_KEYS = ("RATE_LIMIT_JOIN", "RATE_LIMIT_OPEN_TABLE", "RATE_LIMIT_OPEN_GROUP",
-                   "RATE_LIMIT_IMPORT")
+                   "RATE_LIMIT_IMPORT", "RATE_LIMIT_SCORE", "RATE_LIMIT_PRINT")
 
 
 def _rate_limit(key: str, value: str) -> str:
@@ -137,6 +137,10 @@ class TestConfig(Config):
     """Tests: a throwaway database (DATABASE_URL if set, e.g. PostgreSQL in CI), a fixed key."""
 
     TESTING = True
+    # Tests score and print far more often than any table (the fuzz test, thousands of
+    # times); tests/web/test_rate_limits.py checks these limits, and their defaults, itself.
+    RATE_LIMIT_SCORE = "100000 per minute"
+    RATE_LIMIT_PRINT = "100000 per minute"
 
     def __init__(self, instance_path: Path, database_url: str | None = None):
         os.environ.setdefault("SECRET_KEY", "test-secret-not-for-production")

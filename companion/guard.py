@@ -12,7 +12,10 @@
 * JSON answers are written by orjson (:class:`JSONProvider`), JSON bodies read by
   :func:`safe_loads`.
 * Every answer carries the security headers a browser needs (CSP, nosniff, frame-ancestors,
-  Referrer-Policy); cookies are ``Secure`` when the site is served over HTTPS.
+  Referrer-Policy); when the public address is https (or the request came over it), every
+  cookie is ``Secure`` (the session's too, :class:`companion.app.PagesSession`) and answers
+  carry ``Strict-Transport-Security``.
+* No redirect reflects the request's Host header: one to this site is relative.
 """
 
 from __future__ import annotations
@@ -27,6 +30,7 @@ from flask import Flask, current_app, jsonify, render_template, request
 from flask.json.provider import DefaultJSONProvider
 from flask_babel import gettext
 from werkzeug.routing import IntegerConverter
+from werkzeug.utils import redirect
 
 from .rules.base import N_, RuleViolation
 
@@ -344,6 +348,15 @@ _SECURITY_HEADER_ITEMS = list(SECURITY_HEADERS.items())
 _SECURITY_HEADER_NAMES = frozenset(name.lower() for name in SECURITY_HEADERS)
 
 
+HSTS = ("Strict-Transport-Security", "max-age=31536000")
+
+
+def secure_site() -> bool:
+    """Whether this request's cookies must be ``Secure``: the public address is https (a
+    proxy in front may speak plain HTTP to us), or this request came over https."""
+    return current_app.config["PUBLIC_URL"].startswith("https://") or request.is_secure
+
+
 def init_app(app: Flask) -> None:
     app.json = JSONProvider(app)
     app.url_map.converters["int"] = BoundedInt
@@ -374,7 +387,18 @@ def init_app(app: Flask) -> None:
         else:
             for name, value in _SECURITY_HEADER_ITEMS:
                 headers.setdefault(name, value)
-        if request.is_secure:
+        location = headers.get("Location")
+        if location is not None and location.startswith(request.host_url):
+            # a redirect of the URL map (a doubled slash, a missing trailing one) names the
+            # request's Host header, which anyone can forge: the same address, relative
+            relative = "/" + location[len(request.host_url):].lstrip("/")
+            headers["Location"] = relative
+            if 300 <= response.status_code < 400:
+                # werkzeug's redirect page links the address too
+                response.set_data(redirect(relative, response.status_code).get_data())
+        if current_app.config["PUBLIC_URL"].startswith("https://"):
+            headers.setdefault(*HSTS)        # browsers keep to https from the first visit
+        if secure_site():
             cookies = response.headers.getlist("Set-Cookie")
             if cookies:
                 response.headers.remove("Set-Cookie")

@@ -60,13 +60,16 @@ def test_the_limiter_meets_only_the_limited_views(app, client, monkeypatch):
         return check(*args, **kwargs)
 
     monkeypatch.setattr(limits.limiter, "_check_request_limit", counting)
-    assert client.post("/api/v1/score", json=ra_document(players=3)).status_code == 200
     assert client.get("/api/v1/games").status_code == 200
     assert client.get("/").status_code == 200
+    assert client.get("/score/ra").status_code == 200
     assert checks == []
     opened = client.post("/api/v1/tables", json={"game": "ra", "players": ["A", "B", "C"]})
     assert opened.status_code == 201 and len(checks) == 1
     assert "X-RateLimit-Limit" in opened.headers      # the limiter's answer hook ran too
+    # anyone may score (issue 21 §1): limited per device
+    assert client.post("/api/v1/score", json=ra_document(players=3)).status_code == 200
+    assert len(checks) == 2
 
 
 @pytest.mark.db

@@ -222,6 +222,11 @@ def _operation(rule: Any, method: str, components: dict[str, Any]) -> dict[str, 
     for name, schema in QUERIES.get(rule.endpoint, {}).items():
         operation["parameters"].append({"name": name, "in": "query", "required": False,
                                         "schema": schema})
+    if getattr(view, "rate_limited", False):      # web/limits.py: past its limit
+        operation["responses"]["429"] = {
+            "description": "Too many requests from this device: wait Retry-After seconds.",
+            "headers": {"Retry-After": {"schema": {"type": "integer", "minimum": 0}}},
+            "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}}
     if rule.endpoint not in _PUBLIC:
         operation["security"] = [{"bearer": []}]
     if method in ("post", "put", "patch"):

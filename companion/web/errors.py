@@ -26,7 +26,7 @@ def init_app(app: Flask) -> None:
     def _rate_limited(error: HTTPException):
         """Past a rate limit (:mod:`.limits`): say so in the person's language."""
         message = _("Too many attempts from this device. Wait a minute, then try again.")
-        if _wants_json():
+        if _wants_json() or request.accept_mimetypes.best == "application/json":
             response = jsonify({"error": "rate_limited", "message": message, "field": None})
         else:
             response = make_response(render_template("error.html", code=429,

@@ -1,9 +1,11 @@
 """Rate limits (issue 10), with Flask-Limiter: join-code guesses, opening tables and groups,
 imports.
 
-Counters live in the process (``memory://``) by default, and in Redis when ``REDIS_URL`` is
-set (then every worker shares them); if Redis cannot be reached the limiter falls back to the
-process's memory rather than failing requests. The client is its remote address.
+Counters are shared by every server process, so a limit holds whatever the number of workers:
+in Redis when ``REDIS_URL`` is set (every process of every machine), else in a small SQLite
+file of the instance folder (every process of this machine; :mod:`.limit_store`). If that
+storage cannot be reached the limiter falls back to the process's memory rather than failing
+requests. The client is its remote address.
 
 What is counted, per address (the limits are app config, so a deployment or a test sets its
 own; the defaults are in ``DEFAULT_LIMITS``):
@@ -16,13 +18,18 @@ own; the defaults are in ``DEFAULT_LIMITS``):
 * ``RATE_LIMIT_OPEN_GROUP``: groups opened (the page and ``POST /api/v1/groups``).
 * ``RATE_LIMIT_IMPORT``: imports (a BG Stats backup on the admin page or through the API, a
   copy's printed values), counted whether they succeed or not: each one is heavy.
+* ``RATE_LIMIT_SCORE``: documents scored by ``POST /api/v1/score`` (anyone may call it).
+* ``RATE_LIMIT_PRINT``: PDFs made (``/print/…``; anyone may ask for them).
+
+The last two guard work anyone can ask for without an account; their defaults are far above
+what a table does in an evening (a table scores a game once and prints a handful of pages).
 
 Past a limit the answer is 429 with a message in the person's language: a page for pages,
 ``{"error": "rate_limited", "message", "field": null}`` for the API (see :mod:`.errors`).
 
 Only the limited views meet the limiter (design.md §3): each checks its limit when it is
 called, and the limiter's work on the answer (counting by outcome, the limit headers) is done
-for its requests only; every other request (a move, a page, a score) skips the limiter
+for its requests only; every other request (a move, a page) skips the limiter
 altogether (:mod:`companion.hooks`).
 """
 
@@ -36,12 +43,15 @@ from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
 
 from .. import hooks
+from . import limit_store
 
 DEFAULT_LIMITS = {
     "RATE_LIMIT_JOIN": "10 per minute; 60 per hour",
     "RATE_LIMIT_OPEN_TABLE": "20 per minute; 200 per day",
     "RATE_LIMIT_OPEN_GROUP": "5 per minute; 50 per day",
     "RATE_LIMIT_IMPORT": "5 per minute; 30 per hour",
+    "RATE_LIMIT_SCORE": "60 per minute; 600 per hour",
+    "RATE_LIMIT_PRINT": "20 per minute; 200 per hour",
 }
 
 limiter = Limiter(key_func=get_remote_address, in_memory_fallback_enabled=True)
@@ -91,6 +101,7 @@ def _limited(limit: Callable) -> Callable:
         def limited(*args, **kwargs):
             after_this_request(_count_and_tell)
             return checked(*args, **kwargs)
+        limited.rate_limited = True          # the OpenAPI document lists its 429
         return limited
     return decorate
 
@@ -116,16 +127,22 @@ groups_opened = _limited(limiter.shared_limit(_configured("RATE_LIMIT_OPEN_GROUP
 imports = _limited(limiter.shared_limit(_configured("RATE_LIMIT_IMPORT"), scope="import",
                                         exempt_when=_not_an_import))
 
-# JSON endpoints limited from here, by endpoint name, so that the API modules stay as they are.
+scores = _limited(limiter.shared_limit(_configured("RATE_LIMIT_SCORE"), scope="score"))
+prints = _limited(limiter.shared_limit(_configured("RATE_LIMIT_PRINT"), scope="print"))
+
+# Endpoints limited from here, by endpoint name, so that their modules stay as they are.
 API_LIMITS = {"api.open_table": tables_opened, "api.open_group": groups_opened,
-              "api.import_bgstats": imports}
+              "api.import_bgstats": imports, "api.score": scores,
+              **{f"printing.{name}": prints for name in (
+                  "blank_pad", "aids", "extra", "table_pad", "player_cards", "report")}}
 
 
 def init_app(app: Flask) -> None:
     """Bind the limiter (after the blueprints are registered) with the configured storage."""
     for key, value in DEFAULT_LIMITS.items():
         app.config.setdefault(key, value)
-    app.config.setdefault("RATELIMIT_STORAGE_URI", app.config.get("REDIS_URL") or "memory://")
+    app.config.setdefault("RATELIMIT_STORAGE_URI", app.config.get("REDIS_URL")
+                          or limit_store.storage_uri(app.instance_path))
     app.config.setdefault("RATELIMIT_HEADERS_ENABLED", True)     # Retry-After with the 429
     # The limits are checked by the limited views themselves (no default or application-wide
     # limit is set, so the limiter's check before every request finds nothing to do).

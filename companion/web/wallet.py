@@ -31,6 +31,8 @@ from typing import Iterable
 
 from flask import Flask, Response, g, request
 
+from ..guard import secure_site
+
 TABLES_COOKIE = "scribe_tables"
 GROUPS_COOKIE = "scribe_groups"
 MAX_TABLES = 24
@@ -199,7 +201,7 @@ def _write_back(response: Response) -> Response:
     wallet = g.get("wallet")
     if wallet is None or not wallet.dirty:
         return response
-    secure = request.is_secure
+    secure = secure_site()
     for name, value in ((TABLES_COOKIE, _encode_tables(wallet.tables)),
                         (GROUPS_COOKIE, _encode_groups(wallet.groups))):
         if value:

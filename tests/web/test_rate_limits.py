@@ -127,3 +127,66 @@ def test_a_limit_that_is_not_one_stops_the_start(monkeypatch, tmp_path):
     monkeypatch.setenv("RATE_LIMIT_JOIN", "ten a minute")
     with pytest.raises(ValueError, match="RATE_LIMIT_JOIN"):
         Config(tmp_path)
+
+
+# ---- issue 21 §1: what anyone may ask for without an account ---------------------------------
+
+
+def test_scoring_is_limited_per_device_with_the_apis_error_and_retry_after(app, client):
+    from tests.factories import ra_document
+
+    app.config["RATE_LIMIT_SCORE"] = "3 per minute"
+    for _ in range(3):
+        assert client.post("/api/v1/score", json=ra_document(players=3)).status_code == 200
+    refused = client.post("/api/v1/score", json=ra_document(players=3))
+    assert_json_429(refused)
+    assert int(refused.headers["Retry-After"]) > 0
+    # a refused document counts too (the work was asked for); another device is not held
+    other = app.test_client().post("/api/v1/score", json=ra_document(players=3),
+                                   environ_base={"REMOTE_ADDR": "10.0.0.9"})
+    assert other.status_code == 200
+
+
+def test_printing_is_limited_per_device(app, client):
+    app.config["RATE_LIMIT_PRINT"] = "2 per minute"
+    assert client.get("/print/ra/pad.pdf?sheets=1").status_code == 200
+    assert client.get("/print/ra/pad.pdf?sheets=0").status_code == 422     # counted too
+    assert client.get("/print/ra").status_code == 200                       # the menu is not
+    assert_page_429(client.get("/print/ra/aids.pdf"))
+    as_json = client.get("/print/ra/pad.pdf", headers={"Accept": "application/json"})
+    assert_json_429(as_json)
+    assert int(as_json.headers["Retry-After"]) > 0
+    assert client.get("/print/tables/x/report.pdf").status_code == 429      # one budget
+
+
+def test_the_default_limits_are_far_above_a_tables_evening(app, client):
+    """A table's evening in a burst (everyone in the club behind one address): a game scored
+    by each of twelve tables, several sheets and aids printed; nothing refused."""
+    from limits import parse_many
+
+    from companion.web.limits import DEFAULT_LIMITS
+    from tests.factories import ra_document
+
+    for key in ("RATE_LIMIT_SCORE", "RATE_LIMIT_PRINT"):
+        app.config[key] = DEFAULT_LIMITS[key]
+    for _ in range(12):
+        assert client.post("/api/v1/score", json=ra_document(players=4)).status_code == 200
+    for path in ("/print/ra/pad.pdf?sheets=1", "/print/ra/aids.pdf", "/print/ra/pad.pdf"
+                 "?sheets=1&page=letter") * 3:
+        assert client.get(path).status_code == 200
+    per_minute = {key: min(limit.amount * 60 / limit.get_expiry()
+                           for limit in parse_many(DEFAULT_LIMITS[key]))
+                  for key in ("RATE_LIMIT_SCORE", "RATE_LIMIT_PRINT")}
+    assert per_minute["RATE_LIMIT_SCORE"] >= 10 and per_minute["RATE_LIMIT_PRINT"] >= 3
+
+
+def test_the_openapi_document_lists_the_429_of_the_limited_operations(client):
+    paths = client.get("/api/openapi.json").get_json()["paths"]
+    for path, method in (("/api/v1/score", "post"), ("/api/v1/tables", "post"),
+                         ("/api/v1/groups", "post"),
+                         ("/api/v1/groups/{group_id}/import/bgstats", "post")):
+        answer = paths[path][method]["responses"]["429"]
+        assert answer["content"]["application/json"]["schema"] == {
+            "$ref": "#/components/schemas/Error"}
+        assert "Retry-After" in answer["headers"]
+    assert "429" not in paths["/api/v1/games"]["get"]["responses"]

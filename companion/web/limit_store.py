@@ -1,0 +1,98 @@
+"""Rate-limit counters every server process shares without Redis (issue 21 §6).
+
+``serve`` runs several processes; counters kept in each process's memory would give each of
+them the whole budget (two workers: 20 join-code guesses a minute where 10 are promised). So
+without ``REDIS_URL`` the counters live in a small SQLite file of the instance folder
+(``rate_limits.sqlite3``), which every process of the machine opens: one statement counts a
+hit and reads the total, atomically (SQLite locks the file for it). Nothing in it needs to
+survive a crash, so it is written without waiting for the disk.
+
+A :class:`limits.storage.Storage` for the fixed-window strategy (Flask-Limiter's default),
+registered as ``scribe+sqlite:///<absolute path>``.
+"""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+import threading
+import time
+from pathlib import Path
+
+from limits.storage import Storage
+
+SCHEME = "scribe+sqlite"
+FILE_NAME = "rate_limits.sqlite3"
+_SWEEP_EVERY = 200               # hits between two deletions of the windows that are over
+
+
+def storage_uri(instance_path: str | Path) -> str:
+    """The URI of the shared counters of the instance folder."""
+    return f"{SCHEME}://{Path(instance_path).resolve() / FILE_NAME}"
+
+
+class SQLiteCounters(Storage):
+    """Fixed-window counters in one SQLite file, shared by every process that opens it."""
+
+    STORAGE_SCHEME = [SCHEME]
+
+    def __init__(self, uri: str | None = None, wrap_exceptions: bool = False,
+                 **options: float | str | bool) -> None:
+        self.path = (uri or "").split("://", 1)[1]
+        self._local = threading.local()
+        self._hits = 0
+        super().__init__(uri, wrap_exceptions=wrap_exceptions, **options)
+
+    @property
+    def base_exceptions(self) -> type[Exception]:
+        return sqlite3.Error
+
+    def _db(self) -> sqlite3.Connection:
+        """This thread's connection (one per thread and process; made on first use)."""
+        local = self._local
+        if getattr(local, "pid", None) != os.getpid():
+            connection = sqlite3.connect(self.path, timeout=5, isolation_level=None,
+                                         check_same_thread=False)
+            connection.execute("PRAGMA journal_mode=WAL")
+            connection.execute("PRAGMA synchronous=OFF")
+            connection.execute("CREATE TABLE IF NOT EXISTS counter (key TEXT PRIMARY KEY, "
+                               "hits INTEGER NOT NULL, ends REAL NOT NULL)")
+            local.connection, local.pid = connection, os.getpid()
+        return local.connection
+
+    def incr(self, key: str, expiry: float, amount: int = 1) -> int:
+        now = time.time()
+        db = self._db()
+        (hits,) = db.execute(
+            "INSERT INTO counter (key, hits, ends) VALUES (?1, ?2, ?3) "
+            "ON CONFLICT (key) DO UPDATE SET "
+            "hits = CASE WHEN ends <= ?4 THEN ?2 ELSE hits + ?2 END, "
+            "ends = CASE WHEN ends <= ?4 THEN ?3 ELSE ends END "
+            "RETURNING hits", (key, amount, now + expiry, now)).fetchone()
+        self._hits += 1
+        if self._hits % _SWEEP_EVERY == 0:
+            db.execute("DELETE FROM counter WHERE ends <= ?", (now,))
+        return int(hits)
+
+    def get(self, key: str) -> int:
+        row = self._db().execute("SELECT hits FROM counter WHERE key = ? AND ends > ?",
+                                 (key, time.time())).fetchone()
+        return int(row[0]) if row else 0
+
+    def get_expiry(self, key: str) -> float:
+        row = self._db().execute("SELECT ends FROM counter WHERE key = ? AND ends > ?",
+                                 (key, time.time())).fetchone()
+        return float(row[0]) if row else time.time()
+
+    def check(self) -> bool:
+        try:
+            self._db().execute("SELECT 1 FROM counter LIMIT 1").fetchall()
+        except sqlite3.Error:
+            return False
+        return True
+
+    def reset(self) -> int | None:
+        return self._db().execute("DELETE FROM counter").rowcount
+
+    def clear(self, key: str) -> None:
+        self._db().execute("DELETE FROM counter WHERE key = ?", (key,))
