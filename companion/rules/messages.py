@@ -67,7 +67,10 @@ class FieldLabel(tuple):
         for part in self:
             if isinstance(part, tuple):
                 msgid, params = part
-                words.append(gettext(msgid) % params if params else gettext(msgid))
+                if isinstance(msgid, Term):
+                    words.append(msgid.render(gettext))
+                else:
+                    words.append(gettext(msgid) % params if params else gettext(msgid))
             else:
                 words.append(str(part))
         return " › ".join(w for w in words if w)

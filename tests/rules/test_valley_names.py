@@ -105,3 +105,20 @@ def test_a_refusal_names_the_card_when_it_is_read():
                               set=names.term("weapons"))
     assert violation.render(gettext_of("hu")) == "“Tőr (Dýka)” belongs to Fegyverek (Zbraně)"
     assert violation.render() == "“Dagger (Dýka)” belongs to Weapons (Zbraně)"
+
+
+def test_a_hungarian_refusal_names_the_card_and_the_sets_in_hungarian():
+    """Issue 20: "„Tomb Art #7 (unknown title)” ide tartozik: tomb_art, nem ide: chambers"."""
+    from tests.rules.valley_helpers import give, new_game, refused
+    state = give(new_game(2), 0, "tomb_art_7")
+    violation = refused(state, {"type": "seal", "card": "tomb_art_7", "set": "chambers"},
+                        "valley.printed_value_mismatch")
+    hu = violation.render(gettext_of("hu"))
+    assert "Sírművészet 7. (ismeretlen kártyanév)" in hu
+    assert "Sírművészet (Umění)" in hu and "Kamrák (Komnaty)" in hu
+    for raw in ("tomb_art", "chambers", "Tomb Art", "Chambers", "unknown title"):
+        assert raw not in hu, hu
+    assert violation.render(gettext_of("cs")).count("Umění") == 2      # the Czech copy's words
+    violation = refused(give(new_game(2), 0, "?"), {"type": "seal", "card": "book_of_gates"},
+                        "valley.not_in_pool")
+    assert "Kapuk könyve" in violation.render(gettext_of("hu"))
