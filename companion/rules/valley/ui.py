@@ -15,6 +15,7 @@ from .effects import EFFECT_LABELS
 from .state import UNKNOWN, card_set
 
 name = names.term          # a title, a set or a group, rendered by the ``translate`` filter
+copy_language = names.COPY_LANGUAGE     # the language of the printed names (the ``lang``)
 unknown_card = UNKNOWN
 slots = pyr.SLOTS
 base_slots = pyr.BASE
