@@ -228,3 +228,42 @@ def test_an_afterlife_game_on_two_phones_from_opening_to_the_scoresheet(
     ana.screenshot(path=f"{shots}/valley-end-en.png", full_page=True)
     bo.screenshot(path=f"{shots}/valley-end-cs.png", full_page=True)
     assert table.moves > 40
+
+
+LONG_NAMES = {"B1": "ibex_statuette", "B2": "hounds_and_jackals", "B3": "tomb_art_5",
+              "M1": "offering_chapel", "M2": "judgement", "T": "mirror_case"}
+
+
+def test_hungarian_names_fit_the_pyramid_on_a_390_px_phone(live_server, browser, phone,
+                                                           tmp_path):
+    """Issue 20: Valley card names filled the pyramid boxes at 390 px in Hungarian. The
+    reader's name, then the printed (Czech) one on a line of its own in smaller type; no
+    word runs out of its box and no box grows past five lines."""
+    shots = SCREENSHOTS or str(tmp_path)
+    host = new_page(browser, viewport={"width": 1000, "height": 900})
+    host.goto(f"{live_server}/tables/new/valley")
+    host.click("button[value=remove_player]")
+    host.click("button[value=remove_player]")
+    host.fill("input[name='players.0']", "Ana")
+    host.fill("input[name='players.1']", "Bence")
+    for slot, card in LONG_NAMES.items():
+        host.select_option(f"select[name='setup.pyramid.{slot}']", value=json.dumps(card))
+    host.select_option("select[name='setup.boneyard']", value='"spear"')
+    host.click("button[value=open]")
+    host.wait_for_url(re.compile(r".*/tables/[\w-]+/host"))
+    code = host.locator(".join-card .code").inner_text().strip()
+    hu = phone("hu-HU")
+    hu.goto(f"{live_server}/j/{code}")
+    hu.locator("#seat-1 button").click()
+    hu.wait_for_selector("#live")
+    no_overflow(hu)
+    names = hu.locator(".pyramid .pcard .name")
+    assert hu.locator(".pcard.slot-B1 .name").inner_text().split("\n") == [
+        "Kőszálikecske-szobrocska", "(Soška kozorožce)"]
+    assert hu.locator(".pyramid .printed").first.get_attribute("lang") == "cs"
+    for n in range(names.count()):
+        fits = names.nth(n).evaluate(
+            "e => ({wide: e.scrollWidth <= e.clientWidth + 1, lines: Math.round("
+            "e.getBoundingClientRect().height / parseFloat(getComputedStyle(e).lineHeight))})")
+        assert fits["wide"] and fits["lines"] <= 5, (names.nth(n).inner_text(), fits)
+    hu.locator(".valley-board").screenshot(path=f"{shots}/valley-pyramid-hu-390.png")
