@@ -20,7 +20,31 @@ SEAT_LABEL = N_("Seat %(n)d")    # item label of a per-seat list: forms show the
 
 
 class Term(str):
-    """A message parameter that is itself a translatable word (a tile or category name)."""
+    """A message parameter that is itself a translatable word (a tile or category name).
+
+    ``printed``: the same word as printed on the group's copy of the game (a card's name in
+    the copy's own language); the reader's word comes first and the printed one follows in
+    parentheses when they differ ("Sphinx (Sfinga)"), so a player can find the card on the
+    table. ``params``: the msgid's own parameters ("%(set)s #%(number)d"), each rendered with
+    :func:`render_param` in turn. ``str(term)`` stays the bare msgid."""
+
+    printed: str | None
+    params: dict[str, Any]
+
+    def __new__(cls, msgid: str, printed: str | None = None, **params: Any) -> "Term":
+        term = super().__new__(cls, msgid)
+        term.printed = printed
+        term.params = params
+        return term
+
+    def render(self, gettext: Callable[[str], str]) -> str:
+        """The word in the reader's language (``gettext``), then the printed word."""
+        text = gettext(str(self))
+        if self.params:
+            text = text % {k: render_param(v, gettext) for k, v in self.params.items()}
+        if self.printed and self.printed.casefold() != text.casefold():
+            text = f"{text} ({self.printed})"
+        return text
 
 
 class Listing(tuple):
@@ -29,7 +53,7 @@ class Listing(tuple):
     not); pairs whose amount is 0 are left out."""
 
     def render(self, gettext: Callable[[str], str]) -> str:
-        return " · ".join(f"{gettext(label) if isinstance(label, Term) else label} {amount}"
+        return " · ".join(f"{label.render(gettext) if isinstance(label, Term) else label} {amount}"
                           for label, amount in self if amount not in (0, "", None))
 
 
@@ -43,18 +67,19 @@ class FieldLabel(tuple):
         for part in self:
             if isinstance(part, tuple):
                 msgid, params = part
-                words.append(gettext(msgid) % params if params else gettext(msgid))
+                if isinstance(msgid, Term):
+                    words.append(msgid.render(gettext))
+                else:
+                    words.append(gettext(msgid) % params if params else gettext(msgid))
             else:
                 words.append(str(part))
         return " › ".join(w for w in words if w)
 
 
 def render_param(value: Any, gettext: Callable[[str], str]) -> Any:
-    """A message parameter as the reader sees it: Terms translated; a Listing, a FieldLabel
-    or a nested RuleViolation rendered; anything else as it is."""
-    if isinstance(value, Term):
-        return gettext(value)
-    if isinstance(value, (Listing, FieldLabel, RuleViolation)):
+    """A message parameter as the reader sees it: a Term, a Listing, a FieldLabel or a
+    nested RuleViolation rendered in the reader's words; anything else as it is."""
+    if isinstance(value, (Term, Listing, FieldLabel, RuleViolation)):
         return value.render(gettext)
     return value
 

@@ -15,7 +15,7 @@ from typing import Any, Mapping
 from werkzeug.datastructures import MultiDict
 
 from ..rules.base import (SEAT_LABEL, BoolField, ChoiceField, Field, IntField, ListField,
-                          ObjectField, RuleViolation, TextField)
+                          ObjectField, RuleViolation, Term, TextField)
 
 _INDEX = re.compile(r"\.\d+(?=\.|$)")
 _WHOLE_NUMBER = re.compile(r"[+-]?\d{1,9}")
@@ -230,4 +230,6 @@ def _widget_label(widget: Widget, typed_name: str | None) -> str:
     if not widget.label or (widget.kind == "group" and widget.children
                             and all(c.label_params.get("n") for c in widget.children)):
         return ""       # a list's own label ("Epochs") says less than its items' ("Epoch 2")
+    if isinstance(widget.label, Term):          # a card's name, with its printed name
+        return capfirst(widget.label.render(gettext))
     return capfirst(gettext(widget.label, **widget.label_params))
