@@ -190,3 +190,40 @@ def test_what_a_phone_types_survives_the_other_phones(game, app, live_server, ph
     a.wait_for_function("(n) => document.getElementById('live').dataset.refreshed !== n",
                         arg=refreshed)
     assert _fields(a) == before
+
+
+def test_a_refused_move_keeps_its_entries_through_the_next_update(app, live_server, phone):
+    """Valley's buy form sent without the capital of the card paid with: the page comes back
+    with the refusal
+    beside that field (marked invalid) and every entry as it was; another phone joins and the
+    entries are still there (the page refreshes from the table's address, not the form's)."""
+    client = app.test_client()
+    table_id = _open(client, "valley")
+    assert client.post(f"/tables/{table_id}/seats/0/claim").status_code == 303
+    a, b = phone(), phone()
+    a.context.add_cookies([{"name": "scribe_tables", "value": client.get_cookie(
+        "scribe_tables").value, "url": live_server}])
+    a.goto(f"{live_server}/tables/{table_id}")
+    buy = a.locator("#live form.buy")
+    card = buy.locator("select[name='m.pay.0.card']")
+    card.select_option(index=1)
+    chosen = card.input_value()
+    buy.locator("input[name='m.cost']").fill("5")
+    buy.locator("button[name='m.slot']").first.click()
+
+    capital = a.locator("#live form.buy input[name='m.pay.0.capital']")
+    capital.and_(a.locator("[aria-invalid=true]")).wait_for()
+    assert a.url == f"{live_server}/tables/{table_id}"     # a reload shows the table
+    assert a.locator("#refusal").inner_text() == "Type the capital printed on this card."
+    entries = _fields(a)
+    assert capital.input_value() == ""
+    assert a.locator("#live form.buy input[name='m.cost']").input_value() == "5"
+    assert a.locator("#live form.buy select[name='m.pay.0.card']").input_value() == chosen
+
+    refreshed = a.evaluate("() => document.getElementById('live').dataset.refreshed")
+    b.goto(f"{live_server}/tables/{table_id}/join")
+    b.locator("#seat-2 button").click()
+    a.wait_for_function("(n) => document.getElementById('live').dataset.refreshed !== n",
+                        arg=refreshed)
+    assert _fields(a)["values"] == entries["values"]
+    assert capital.get_attribute("aria-invalid") == "true"
