@@ -238,7 +238,12 @@ def resolve_edition(values: Sequence[EditionValue], given: Mapping[str, Any] | N
                     field_prefix: str = "edition") -> Edition:
     """Check ``given`` (a group's or a document's edition entries) and fill in the defaults.
 
-    Raises InvalidDocument naming ``<field_prefix>.<key>`` for a wrong entry."""
+    Raises InvalidDocument naming ``<field_prefix>.<key>`` for a wrong entry, or
+    ``<field_prefix>`` when the entries are not an object."""
+    if given is not None and not isinstance(given, Mapping):
+        raise InvalidDocument([RuleViolation(
+            "schema.not_object", N_("This must be an object with named entries."),
+            field_prefix)])
     given = dict(given or {})
     known = {v.key: v for v in values}
     violations: list[RuleViolation] = []

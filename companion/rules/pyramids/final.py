@@ -372,7 +372,7 @@ def validate_final(document: Any) -> tuple[dict[str, Any], list[dict[str, int | 
                                            N_("This document is not for this game."), "game"))
     edition = None
     try:
-        edition = resolve_edition(EDITION_VALUES, _edition_entries(extra["edition"],
+        edition = resolve_edition(EDITION_VALUES, _edition_entries(extra.get("edition"),
                                                                     violations))
     except InvalidDocument as problem:
         violations += problem.violations
