@@ -65,12 +65,12 @@ def capfirst(text: Any) -> str:
 
 def render_violation(violation: RuleViolation) -> str:
     """A rule violation as a sentence in the current language."""
-    return violation.render(gettext)
+    return violation.render(gettext, ngettext)
 
 
 def violation_body(violation: RuleViolation) -> dict[str, Any]:
     """The API's error body for a violation, its message translated."""
-    return violation.as_dict(gettext)
+    return violation.as_dict(gettext, ngettext)
 
 
 MAX_LISTED_ERRORS = 50
