@@ -153,7 +153,7 @@ def setup(options: Mapping[str, Any] | None, names: Sequence[str],
 def _new_player() -> dict[str, Any]:
     deck = t.STARTER_CARDS_PER_PLAYER
     return {"tomb": [], "cards": deck, "known": dict(t.STARTERS_PER_PLAYER),
-            "hand": t.HAND_SIZE, "deck": deck - t.HAND_SIZE, "discard": 0, "aside": 0}
+            "hand": t.HAND_SIZE, "deck": deck - t.HAND_SIZE, "discard": 0, "aside": 0, "discard_known": {}}
 
 
 def _opening_card(draft: Draft, card: Any, field: str) -> str:
