@@ -104,6 +104,19 @@ def test_opening_enters_the_pool_the_order_and_the_dealt_cards(client):
     assert state["pool"]["id"] == "afterlife"
 
 
+def test_five_players_with_a_four_player_pool_are_refused_beside_the_pool(client):
+    page = client.get("/tables/new/valley?_players=5").get_data(as_text=True)
+    form = next(f for f in forms(page) if "setup.pyramid.B1" in f.selects)
+    names = {f"players__{seat}": name for seat, name in enumerate("ABCDE")}
+    response = client.post("/tables/new/valley?_players=5", data=form.data(
+        {"options.pool": "Afterlife"}, button="Open the table", **names))
+    assert response.status_code == 422
+    page = response.get_data(as_text=True)
+    error = re.search(r'<select[^>]*name="options.pool".*?<p class="field-error"[^>]*>([^<]*)',
+                      page, re.S)
+    assert error and "need both boxes: choose “Five players”" in error.group(1)
+
+
 def test_a_six_player_pool_is_chosen_on_the_form(client):
     table_id = open_by_form(client, names=("A", "B", "C", "D", "E", "F"),
                             **{"options.pool": "Six players"})
