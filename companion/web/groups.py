@@ -18,6 +18,7 @@ from flask_babel import get_locale, gettext as _, ngettext
 from jinja2 import TemplateNotFound
 
 from .. import db
+from ..guard import stored_int
 from ..i18n import render_violation
 from ..links import public_url
 from ..models import GameTable
@@ -152,14 +153,18 @@ def head_to_head(group_id: int):
     session = db.session()
     members = groups.members(session, group_id)
     data = error = None
-    a, b = request.args.get("a", type=int), request.args.get("b", type=int)
-    if a is not None and b is not None:
-        try:
+    a, b = request.args.get("a", type=stored_int), request.args.get("b", type=stored_int)
+    try:
+        for name, value in (("a", a), ("b", b)):
+            if value is None and request.args.get(name):     # not an id a player can have
+                raise GroupProblem(422, "player.not_found",
+                                   N_("There is no such player in this group."), name)
+        if a is not None and b is not None:
             data = stats.head_to_head_page(session, access.group, a, b)
-        except GroupProblem as problem:
-            error = render_violation(problem)
+    except GroupProblem as problem:
+        error = render_violation(problem)
     return render_template("groups/h2h.html", access=access, members=members, data=data,
-                           error=error, a=a, b=b)
+                           error=error, a=a, b=b), 422 if error else 200
 
 
 def table_token_for_group(table) -> str | None:
@@ -227,11 +232,11 @@ def _admin_action(session, group, action: str, new_links: dict[str, str]) -> Any
     if action == "rename_group":
         groups.rename_group(session, group, form.get("name", ""), _actor())
     elif action == "rename_player":
-        groups.rename_player(session, group, form.get("player", type=int), form.get("name", ""),
-                             _actor())
+        groups.rename_player(session, group, form.get("player", type=stored_int),
+                             form.get("name", ""), _actor())
     elif action == "merge":
-        groups.merge_players(session, group, form.get("keep", type=int),
-                             form.get("merge", type=int), _actor())
+        groups.merge_players(session, group, form.get("keep", type=stored_int),
+                             form.get("merge", type=stored_int), _actor())
     elif action == "void":
         groups.void_play(session, group, form.get("table", ""), _actor(), form.get("reason"))
     elif action == "unvoid":
