@@ -36,13 +36,14 @@ PLAYERS = 80
 GAME_IDS = [ruleset.id for ruleset in all_rulesets()]     # the games a group may play
 
 
-def synthetic(count: int, seed: int = 2026) -> list[Play]:
-    """``count`` plays, oldest first, with competition ranks from random scores."""
+def synthetic(count: int, seed: int = 2026, players: int = PLAYERS) -> list[Play]:
+    """``count`` plays by ``players`` people, oldest first, with competition ranks from random
+    scores."""
     rng = random.Random(seed)
     start = datetime(2020, 1, 1, tzinfo=timezone.utc)
     plays = []
     for index in range(count):
-        seated = rng.sample(range(1, PLAYERS + 1), rng.randint(2, 5))
+        seated = rng.sample(range(1, players + 1), rng.randint(2, 5))
         totals = [rng.randint(0, 60) for _ in seated]
         ranks = [1 + sum(other > mine for other in totals) for mine in totals]
         lines = tuple(Line(p, f"P{p}", i, t, r)

@@ -65,6 +65,9 @@ class Group(SQLModel, table=True):
     created_at: datetime = _when(nullable=False, default=utcnow)
     invite_token_hash: Optional[str] = Field(default=None, max_length=64, index=True)
     admin_token_hash: Optional[str] = Field(default=None, max_length=64, index=True)
+    # Raised with every change to what the group's pages are computed from (plays, their
+    # seats and results, members' names): the key of the cached ladders and statistics.
+    history_version: int = Field(default=0, sa_column_kwargs={"server_default": "0"})
 
 
 class AuditEntry(SQLModel, table=True):

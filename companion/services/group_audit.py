@@ -8,9 +8,10 @@ and the details before and after.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Iterable
 
-from sqlmodel import Session
+from sqlalchemy import update
+from sqlmodel import Session, col
 
 from ..models import AuditEntry, Group, utcnow
 
@@ -22,6 +23,18 @@ def audit(session: Session, group: Group, actor: str, action: str, details: dict
                        details=details, created_at=utcnow())
     session.add(entry)
     return entry
+
+
+def history_changed(session: Session, group_ids: Iterable[int | None]) -> None:
+    """Raise the history version of these groups, in the caller's transaction: call it with
+    every change to what a group's pages are computed from (its plays, their seats and
+    results, its members and their names), so that what was computed for the version before
+    is never used again (:mod:`.group_cache`)."""
+    ids = sorted({group_id for group_id in group_ids if group_id is not None})
+    if ids:
+        session.execute(update(Group).where(col(Group.id).in_(ids))
+                        .values(history_version=Group.history_version + 1)
+                        .execution_options(synchronize_session="fetch"))
 
 
 def commit(session: Session) -> None:

@@ -1,0 +1,125 @@
+"""What a group's pages are computed from, computed once per change of its history.
+
+Every group page (home, ladders, players, games, head-to-head, charts) reads the group's whole
+counted history and its ladders. Read on every request, that cost grows with the history: a
+20 000-play group took seconds a page (issue 21). So the history, the ladders and the values
+derived from them (titles, each player's statistics…) are kept per group in a
+:class:`Summary`, keyed by the group's ``history_version``, which every change to the history
+raises in its own transaction (:func:`.group_audit.history_changed`). A request compares the
+version of the group row it already read (to check the token) with the cached one: equal, it
+reuses everything; different, the history is read again and
+
+* when the plays cached are the first plays of the history read (plays were added after
+  them: a play recorded, a live table finished, a newer import), the ladders go on from where
+  they were (:class:`.ladder.LadderBuilder`): the cost is the reading, not the rating;
+* otherwise (a void, a correction, a merge, older plays imported) everything is rebuilt.
+
+A stale answer is impossible: a summary is only ever used for the version it was made for,
+and the history it holds is at least as new as that version (the version is read first).
+The cache lives in each process (one per server worker), per database engine, for the
+:data:`CACHE_SIZE` most recently used groups.
+"""
+
+from __future__ import annotations
+
+import threading
+import weakref
+from collections import OrderedDict
+from dataclasses import dataclass, field
+from typing import Any, Callable, TypeVar
+
+from sqlalchemy.engine import Engine
+from sqlmodel import Session
+
+from ..models import Group
+from .history import Play, load_plays, member_names, names_for
+from .ladder import LadderBuilder, Ladders
+
+CACHE_SIZE = 32
+T = TypeVar("T")
+
+
+@dataclass
+class Summary:
+    """A group's counted plays (oldest first), their ladders and everyone's name, as of one
+    ``version``; :meth:`memo` keeps what the pages derive from them."""
+
+    version: int
+    plays: list[Play]
+    ladders: Ladders
+    name_of: dict[int, str]
+    builder: LadderBuilder
+    _memo: dict[Any, Any] = field(default_factory=dict)
+
+    def memo(self, key: Any, compute: Callable[[], T]) -> T:
+        """``compute()`` once for this summary (two racing requests may both compute it; the
+        answers are equal)."""
+        try:
+            return self._memo[key]
+        except KeyError:
+            value = self._memo[key] = compute()
+            return value
+
+
+_CACHES: "weakref.WeakKeyDictionary[Engine, OrderedDict[int, Summary]]" = \
+    weakref.WeakKeyDictionary()
+_LOCK = threading.Lock()
+_BUILDING: "weakref.WeakKeyDictionary[Engine, dict[int, threading.Lock]]" = \
+    weakref.WeakKeyDictionary()
+
+
+def _cached(engine: Engine, group_id: int) -> Summary | None:
+    with _LOCK:
+        return _CACHES.get(engine, {}).get(group_id)
+
+
+def _keep(engine: Engine, group_id: int, summary: Summary) -> None:
+    with _LOCK:
+        cache = _CACHES.setdefault(engine, OrderedDict())
+        cache[group_id] = summary
+        cache.move_to_end(group_id)
+        while len(cache) > CACHE_SIZE:
+            cache.popitem(last=False)
+
+
+def _builder_lock(engine: Engine, group_id: int) -> threading.Lock:
+    with _LOCK:
+        return _BUILDING.setdefault(engine, {}).setdefault(group_id, threading.Lock())
+
+
+def summary(session: Session, group: Group) -> Summary:
+    """The group's Summary for the history version of ``group`` (the row the request read)."""
+    engine = session.get_bind()
+    version = group.history_version or 0
+    found = _cached(engine, group.id)
+    if found is not None and found.version == version:
+        return found
+    with _builder_lock(engine, group.id):          # one rebuild at a time per group
+        found = _cached(engine, group.id)
+        if found is not None and found.version == version:
+            return found
+        plays = load_plays(session, group.id)
+        builder = found.builder if found is not None else None
+        if builder is not None and _continues(builder.plays, plays):
+            builder.extend(plays[len(builder.plays):])
+        else:
+            builder = LadderBuilder().extend(plays)
+        made = Summary(version, plays, builder.ladders(),
+                       names_for(plays, member_names(session, group.id)), builder)
+        if found is None or version >= found.version:
+            _keep(engine, group.id, made)
+        return made
+
+
+def _continues(before: list[Play], now: list[Play]) -> bool:
+    """Whether ``now`` is ``before`` with later plays after it."""
+    return len(now) >= len(before) and now[:len(before)] == before
+
+
+def forget(engine: Engine | None = None) -> None:
+    """Drop every cached summary (of one engine, or all): for tests and benchmarks."""
+    with _LOCK:
+        if engine is None:
+            _CACHES.clear()
+        else:
+            _CACHES.pop(engine, None)
