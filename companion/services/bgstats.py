@@ -558,10 +558,12 @@ def _write_batch(session: Session, group: Group, batch: Sequence[_Prepared],
         for key, name, pid in zip(new_names, new_names.values(), ids):
             player_ids[key] = pid
             report.players_created.append(name)
-    history_changed(session, [group.id])
+    history_changed(session, [group.id], rewrite=False)
     if not batch:
         return began
-    session.execute(insert(GameTable), tables)
+    version = group.history_version
+    session.execute(insert(GameTable), [{**table, "group_version": version}
+                                        for table in tables])
     seats = [{"table_id": item.table_id, "position": position,
               "player_id": player_ids[name_key(name)], "name": name}
              for item in batch for position, (name, _score, _rank) in enumerate(item.seats)]

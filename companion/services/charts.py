@@ -29,6 +29,7 @@ _SCRIPT = re.compile(r"<script\b[^>]*>.*?</script>", re.S)
 _COMMENT = re.compile(r"<!--.*?-->", re.S)
 MAX_POINTS = 60          # a phone screen shows the last 60 plays at most
 MAX_SERIES = 12         # players drawn in a scores chart; more are named in the title
+KEPT_CHARTS = 64        # rating charts kept per group and history version (see group_cache)
 
 STYLE = Style(background="transparent", plot_background="transparent",
               font_family="DejaVu Sans, Arial, sans-serif", label_font_size=14,
@@ -89,7 +90,21 @@ def player_rating_chart(session: Session, group: Group, player_id: Any,
     ``labels`` names the series: "overall" and game ids (defaults to the ids)."""
     player = member(session, group.id, player_id)
     labels = labels or {}
-    steps = summary(session, group).ladders.timeline.get(player.id, ())
+    found = summary(session, group)
+    kept = found.memo("rating_charts", dict)         # the last few drawn, per language
+    key = (player.id, tuple(sorted(labels.items())), title, per_game)
+    svg = kept.get(key)
+    if svg is None:
+        svg = _player_rating_chart(found.ladders.timeline.get(player.id, ()), labels, title,
+                                   per_game)
+        while len(kept) >= KEPT_CHARTS:
+            kept.pop(next(iter(kept)), None)
+        kept[key] = svg
+    return svg
+
+
+def _player_rating_chart(steps, labels: Mapping[str, str], title: str | None,
+                         per_game: bool) -> str:
     series: dict[str, list[tuple[datetime, float]]] = {
         labels.get("overall", "overall"): [(s.played_at, points(s.overall.mu)) for s in steps]}
     if per_game:

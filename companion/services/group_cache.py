@@ -9,10 +9,12 @@ raises in its own transaction (:func:`.group_audit.history_changed`). A request 
 version of the group row it already read (to check the token) with the cached one: equal, it
 reuses everything; different, the history is read again and
 
-* when the plays cached are the first plays of the history read (plays were added after
-  them: a play recorded, a live table finished, a newer import), the ladders go on from where
-  they were (:class:`.ladder.LadderBuilder`): the cost is the reading, not the rating;
-* otherwise (a void, a correction, a merge, older plays imported) everything is rebuilt.
+* when the changes since the cached version only added plays (recorded or imported: their
+  tables carry the version that added them, ``game_table.group_version``) or members, and
+  every play added is later than the last one cached, only the plays added are read and the
+  ladders go on from where they were (:class:`.ladder.LadderBuilder`, the same numbers);
+* otherwise (a void, a correction, a merge, a rename, a play older than the last one) the
+  whole history is read and rated again.
 
 A stale answer is impossible: a summary is only ever used for the version it was made for,
 and the history it holds is at least as new as that version (the version is read first).
@@ -34,6 +36,7 @@ from sqlmodel import Session
 from ..models import Group
 from .history import Play, load_plays, member_names, names_for
 from .ladder import LadderBuilder, Ladders
+from .tallies import Tally
 
 CACHE_SIZE = 32
 T = TypeVar("T")
@@ -49,7 +52,17 @@ class Summary:
     ladders: Ladders
     name_of: dict[int, str]
     builder: LadderBuilder
+    tally: Tally
+    champions: dict[str, Any] = field(init=False)     # game → the Champion title (or None)
+    nemeses: dict[int, Any] = field(init=False)       # player → their Nemesis
     _memo: dict[Any, Any] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        # Taken now, while the tally counts exactly these plays (a later version goes on
+        # from the same tally).
+        self.champions = {game: self.tally.champion(game, self.name_of)
+                          for game in self.tally.wins}
+        self.nemeses = self.tally.nemeses(self.name_of)
 
     def memo(self, key: Any, compute: Callable[[], T]) -> T:
         """``compute()`` once for this summary (two racing requests may both compute it; the
@@ -98,22 +111,39 @@ def summary(session: Session, group: Group) -> Summary:
         found = _cached(engine, group.id)
         if found is not None and found.version == version:
             return found
-        plays = load_plays(session, group.id)
-        builder = found.builder if found is not None else None
-        if builder is not None and _continues(builder.plays, plays):
-            builder.extend(plays[len(builder.plays):])
-        else:
+        made = None
+        if found is not None and found.version < version \
+                and (group.history_rewritten or 0) <= found.version:
+            made = _added(session, group, version, found)
+        if made is None:
+            plays = load_plays(session, group.id)
             builder = LadderBuilder().extend(plays)
-        made = Summary(version, plays, builder.ladders(),
-                       names_for(plays, member_names(session, group.id)), builder)
+            made = Summary(version, plays, builder.ladders(),
+                           names_for(plays, member_names(session, group.id)), builder,
+                           Tally().extend(plays))
         if found is None or version >= found.version:
             _keep(engine, group.id, made)
         return made
 
 
-def _continues(before: list[Play], now: list[Play]) -> bool:
-    """Whether ``now`` is ``before`` with later plays after it."""
-    return len(now) >= len(before) and now[:len(before)] == before
+def _added(session: Session, group: Group, version: int, found: Summary) -> Summary | None:
+    """``found`` with the plays added since its version, when there were only additions and
+    every play added is later than the last play of ``found``; else None."""
+    added = load_plays(session, group.id, added_after=found.version)
+    last = found.plays[-1].order_key if found.plays else None
+    if last is not None and added and added[0].order_key <= last:
+        return None
+    builder, tally = found.builder, found.tally
+    if len(builder.plays) != len(found.plays) or tally.count != len(found.plays):
+        return None                                # another request went on from them
+    plays = found.plays + added
+    builder.extend(added)
+    tally.extend(added)
+    name_of = {**found.name_of, **member_names(session, group.id)}
+    for one in added:
+        for line in one.lines:
+            name_of.setdefault(line.player_id, line.name)
+    return Summary(version, plays, builder.ladders(), name_of, builder, tally)
 
 
 def forget(engine: Engine | None = None) -> None:

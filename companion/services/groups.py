@@ -295,7 +295,7 @@ def join_group(session: Session, group: Group, name: Any = None, player_id: Any 
         if _name_clash(session, [group.id], player.name):
             raise _name_taken("player_id")
         _add_member(session, group, player)
-        history_changed(session, [group.id])
+        history_changed(session, [group.id], rewrite=False)     # one more name
         audit(session, group, player.name, "join",
                {"player_id": player.id, "name": player.name, "from_group": proof.group.id})
         commit(session)
@@ -308,7 +308,7 @@ def join_group(session: Session, group: Group, name: Any = None, player_id: Any 
     session.add(player)
     session.flush()
     _add_member(session, group, player)
-    history_changed(session, [group.id])
+    history_changed(session, [group.id], rewrite=False)         # one more name
     audit(session, group, clean, "join", {"player_id": player.id, "name": clean})
     commit(session)
     return player, True
@@ -520,7 +520,10 @@ def record_play(session: Session, group: Group, table_id: Any, links: Any = None
         session.rollback()
         raise
     first = table.group_id is None
-    history_changed(session, [group.id])
+    # a play new to the group only adds to its history; relinking one rewrites it
+    history_changed(session, [group.id], rewrite=not first)
+    if first:
+        table.group_version = group.history_version
     table.group_id = group.id
     table.location = clean_location
     session.add(table)

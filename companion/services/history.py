@@ -77,8 +77,10 @@ def chronological(plays: Iterable[Play]) -> list[Play]:
     return sorted(plays, key=lambda p: p.order_key)
 
 
-def load_plays(session: Session, group_id: int, game: str | None = None) -> list[Play]:
-    """The group's counted plays (optionally of one game), oldest first.
+def load_plays(session: Session, group_id: int, game: str | None = None,
+               added_after: int | None = None) -> list[Play]:
+    """The group's counted plays (optionally of one game; or only those added to the group
+    after its history version ``added_after``), oldest first.
 
     One plain query (one consistent read), read without the ORM: this reads the whole
     history, so its cost per seat is what a big group pays."""
@@ -94,6 +96,8 @@ def load_plays(session: Session, group_id: int, game: str | None = None) -> list
                     table.c.voided_at.is_(None)))
     if game is not None:
         query = query.where(table.c.game == game)
+    if added_after is not None:
+        query = query.where(table.c.group_version > added_after)
     tables: dict[str, tuple] = {}
     lines: dict[str, list[Line]] = {}
     for (table_id, game_id, played_at, location, position, player_id, name, total,

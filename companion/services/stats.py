@@ -39,7 +39,6 @@ from __future__ import annotations
 
 from collections import defaultdict
 from datetime import datetime
-from fractions import Fraction
 from typing import Any, Iterable, Mapping, Sequence
 
 from sqlalchemy import func
@@ -51,10 +50,10 @@ from ..rules.base import N_
 from .groups import GroupProblem, audit_log, group_table, member, members
 from .group_cache import Summary, summary
 from .history import Line, Play, as_utc, member_names
+from .tallies import NEMESIS_MIN_WINS, Tally, holder
 from .ladder import (OVERALL, PROVISIONAL_MAX_SIGMA, PROVISIONAL_MIN_PLAYS, Ladders, Standing,
                      standings)
 
-NEMESIS_MIN_WINS = 3
 RECENT_PLAYS = 10
 LEADERS = 3
 
@@ -74,9 +73,7 @@ def game_order(games: Iterable[str]) -> list[str]:
     return known + sorted(set(games) - set(order))
 
 
-def _holder(name_of: Mapping[int, str], player_id: int, one: Play) -> dict[str, Any]:
-    return {"player_id": player_id, "name": name_of.get(player_id, ""),
-            "table_id": one.table_id, "played_at": one.played_at}
+_holder = holder
 
 
 # --------------------------------------------------------------------------------------------
@@ -129,25 +126,9 @@ def _first_record(plays: Sequence[Play], seats_of, name_of) -> dict[str, Any] | 
 
 def _wins_leader(plays: Sequence[Play], name_of) -> dict[str, Any] | None:
     """Most wins; ties by fewer plays, then by who reached that number first (see module)."""
-    wins: dict[int, int] = defaultdict(int)
-    count: dict[int, int] = defaultdict(int)
-    reached: dict[int, int] = {}
-    last_play: dict[int, Play] = {}
-    for index, one in enumerate(plays):
-        for line in one.lines:
-            count[line.player_id] += 1
-            if line.won:
-                wins[line.player_id] += 1
-                reached[line.player_id] = index
-                last_play[line.player_id] = one
-    if not wins:
+    if not plays:
         return None
-    def key(player_id: int):
-        return (-wins[player_id], count[player_id], reached[player_id])
-    best = min(key(p) for p in wins)
-    holders = sorted((p for p in wins if key(p) == best), key=lambda p: p)
-    return {"value": wins[holders[0]], "plays": count[holders[0]],
-            "holders": [_holder(name_of, p, last_play[p]) for p in holders]}
+    return Tally().extend(plays).champion(plays[0].game, name_of)
 
 
 def _most_wins(plays: Sequence[Play], name_of) -> dict[str, Any] | None:
@@ -214,45 +195,10 @@ def champion(plays: Sequence[Play], game: str,
     return _wins_leader([one for one in plays if one.game == game], name_of or {})
 
 
-def _choose_nemesis(beats: Mapping[int, int], shared: Mapping[int, int],
-                    last_beat: Mapping[int, int], name_of: Mapping[int, str]
-                    ) -> dict[str, Any] | None:
-    """Apply the Nemesis rule to one player's opponents (counts against that player)."""
-    candidates = [p for p in beats
-                  if beats[p] >= NEMESIS_MIN_WINS and 2 * beats[p] > shared[p]]
-    if not candidates:
-        return None
-    def key(p: int):
-        return (beats[p], Fraction(beats[p], shared[p]), last_beat[p])
-    best = max(key(p) for p in candidates)
-    holders = sorted(p for p in candidates if key(p) == best)
-    return {"wins": beats[holders[0]], "plays": shared[holders[0]],
-            "share": round(beats[holders[0]] / shared[holders[0]], 4),
-            "holders": [{"player_id": p, "name": name_of.get(p, "")} for p in holders]}
-
-
 def nemeses(plays: Sequence[Play], name_of: Mapping[int, str] | None = None
             ) -> dict[int, dict[str, Any]]:
     """Every player's Nemesis (those who have one), in one pass over the history."""
-    shared: dict[int, dict[int, int]] = defaultdict(lambda: defaultdict(int))
-    beats: dict[int, dict[int, int]] = defaultdict(lambda: defaultdict(int))
-    last_beat: dict[int, dict[int, int]] = defaultdict(dict)
-    for index, one in enumerate(plays):
-        for mine in one.lines:
-            for line in one.lines:
-                if line.player_id == mine.player_id:
-                    continue
-                shared[mine.player_id][line.player_id] += 1
-                if line.rank < mine.rank:
-                    beats[mine.player_id][line.player_id] += 1
-                    last_beat[mine.player_id][line.player_id] = index
-    out = {}
-    for player_id in sorted(shared):
-        found = _choose_nemesis(beats[player_id], shared[player_id], last_beat[player_id],
-                                name_of or {})
-        if found is not None:
-            out[player_id] = found
-    return out
+    return Tally().extend(plays).nemeses(name_of or {})
 
 
 def pharaoh(overall: Sequence[Standing]) -> list[dict[str, Any]]:
@@ -393,7 +339,11 @@ def _plays_of(found: Summary, player_id: int) -> list[Play]:
 
 
 def _titles(found: Summary) -> dict[str, Any]:
-    return found.memo("titles", lambda: titles(found.plays, found.ladders, found.name_of))
+    """:func:`titles` of the summary's history, from the tally it keeps."""
+    return found.memo("titles", lambda: {
+        "pharaoh": pharaoh(_standings(found)),
+        "champions": {game: found.champions.get(game) for game in game_order(found.champions)},
+        "nemeses": found.nemeses})
 
 
 def _standings(found: Summary, game: str | None = None) -> list[Standing]:

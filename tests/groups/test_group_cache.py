@@ -7,7 +7,7 @@ import pytest
 from sqlmodel import Session
 
 from companion.models import Group
-from companion.services import group_cache
+from companion.services import group_cache, stats
 
 from .builders import TABLE_TOKEN, Api, at, engine, finished_table
 
@@ -87,7 +87,10 @@ def test_a_newer_play_continues_the_cached_ladders_and_an_older_one_rebuilds_the
     api.record(finished_table(app, "ra", [("Bea", 30, 1), ("Ana", 20, 2)], when=at(3)))
     newer = _summary(app, api.id)
     assert newer is not first and newer.builder is first.builder
-    assert [p.table_id for p in newer.plays][:2] == [p.table_id for p in first.plays]
+    assert newer.plays[:2] == first.plays and len(newer.plays) == 3
+    assert newer.tally is first.tally
+    assert stats._titles(newer) == stats.titles(newer.plays, newer.ladders, newer.name_of)
+    assert first.nemeses == stats.nemeses(first.plays, first.name_of)      # taken back then
     assert first.ladders.rated_plays == 2 and newer.ladders.rated_plays == 3
     api.record(finished_table(app, "ra", [("Bea", 30, 1), ("Ana", 20, 2)], when=at(0)))
     older = _summary(app, api.id)
