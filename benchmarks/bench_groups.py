@@ -19,7 +19,7 @@ row by id and answers it as JSON: the floor any group request stands on. Postgre
 database ``scribe_bench_groups`` (created if missing, emptied each run).
 
 Targets (issue 21): every page and API call under 300 ms, warm and after a play.
-``--smoke`` builds 300 plays and times each request twice (for tests/test_benchmarks.py).
+``--smoke`` builds 100 plays and times each request three times (tests/test_benchmarks.py).
 """
 
 from __future__ import annotations
@@ -217,10 +217,10 @@ def main(argv: list[str] | None = None) -> list[tuple]:
     parser.add_argument("--backend", choices=("sqlite", "pg", "both"), default="sqlite")
     parser.add_argument("--profile", action="store_true")
     parser.add_argument("--smoke", action="store_true",
-                        help="300 plays, two requests each: proves the benchmark still runs")
+                        help="100 plays, three requests each: proves the benchmark runs")
     args = parser.parse_args(argv)
     if args.smoke:
-        args.plays, args.repeat, args.players = 300, 1, 20
+        args.plays, args.repeat, args.players = 100, 1, 12
     backends = ("sqlite", "pg") if args.backend == "both" else (args.backend,)
     rows = []
     for backend in backends:

@@ -1,7 +1,7 @@
 """Time the ladder rebuild against raw openskill ``rate()`` calls on the same plays.
 
-Usage: ``PYTHONPATH=. python benchmarks/bench_ladder.py [plays] [--with-db]``
-(default 100 000 plays).
+Usage: ``PYTHONPATH=. python benchmarks/bench_ladder.py [plays] [--with-db] [--smoke]``
+(default 100 000 plays; ``--smoke``: 300, with the database).
 
 Synthetic history (seeded): 80 players, our five games, 2–5 players a play, scores 0–60 (so
 some ties). Both sides make the same openskill calls — one ``rate()`` for the overall ladder
@@ -142,4 +142,6 @@ def main(count: int, db_too: bool) -> None:
 
 if __name__ == "__main__":
     arguments = [a for a in sys.argv[1:] if not a.startswith("--")]
-    main(int(arguments[0]) if arguments else 100_000, "--with-db" in sys.argv)
+    smoke = "--smoke" in sys.argv                     # a few seconds: tests/test_benchmarks.py
+    main(300 if smoke else int(arguments[0]) if arguments else 100_000,
+         smoke or "--with-db" in sys.argv)
