@@ -63,7 +63,7 @@ from ..models import (AuditEntry, GameTable, Group, GroupMembership, Player, Res
                       TableMode, TableStatus, new_table_id, utcnow)
 from ..rules import all_rulesets, get_ruleset
 from ..rules.base import N_, RuleViolation, competition_ranks
-from .group_audit import audit
+from .group_audit import audit, history_changed
 from .groups import (PLAYER_NAME_MAX, LOCATION_MAX, GroupProblem, clean_actor,
                      members, name_key, results_only_document)
 from .history import as_utc
@@ -558,9 +558,12 @@ def _write_batch(session: Session, group: Group, batch: Sequence[_Prepared],
         for key, name, pid in zip(new_names, new_names.values(), ids):
             player_ids[key] = pid
             report.players_created.append(name)
+    history_changed(session, [group.id], rewrite=False)
     if not batch:
         return began
-    session.execute(insert(GameTable), tables)
+    version = group.history_version
+    session.execute(insert(GameTable), [{**table, "group_version": version}
+                                        for table in tables])
     seats = [{"table_id": item.table_id, "position": position,
               "player_id": player_ids[name_key(name)], "name": name}
              for item in batch for position, (name, _score, _rank) in enumerate(item.seats)]
