@@ -27,7 +27,7 @@ from ..rules.base import InvalidDocument, ListField, N_, ObjectField, Ruleset, e
 from ..services import bgstats, charts, editions, groups, stats
 from ..services.ladder import display_sections
 from ..services.groups import GroupProblem
-from . import limits, wallet
+from . import importing, limits, wallet
 from .holdings import my_groups
 from .schema_form import build_form, document_values, parse_form, typed_values
 
@@ -218,6 +218,8 @@ def admin(group_id: int):
         except (GroupProblem, InvalidDocument) as problem:
             first = problem.first if isinstance(problem, InvalidDocument) else problem
             flash(render_violation(first))
+        if isinstance(report, Response):            # an import: its page shows it going
+            return report
         if not new_links and report is None:
             return redirect(url_for("groups.admin", group_id=group_id), code=303)
     return render_template("groups/admin.html", access=access,
@@ -251,7 +253,8 @@ def _admin_action(session, group, action: str, new_links: dict[str, str]) -> Any
         upload = request.files.get("file")
         if upload is None or not upload.filename:
             raise GroupProblem(422, "import.no_file", _("Choose a BG Stats backup file."))
-        return bgstats.import_bgstats(session, group, upload.read(), _actor()).as_dict(_)
+        document = bgstats.parse_file(upload.read())    # an unreadable file: refused at once
+        return importing.streamed(group.id, document, _actor())
     if action not in ("invite", "admin_link"):
         flash(_("Saved."))
     return None
