@@ -390,7 +390,7 @@ def _perform(table: GameTable, action) -> Any:
     except StaleVersion:
         return render_table(table, _("Someone else moved first; here is the table now."), 409)
     except TableProblem as problem:
-        return render_table(table, render_violation(problem), problem.status)
+        return render_table(table, render_violation(problem), problem.status, problem.field)
     return redirect(url_for("main.table", table_id=table.id), code=303)
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import uuid
 from typing import Any
 
-from flask import current_app, render_template
+from flask import current_app, render_template, request
 
 from .. import db
 from ..models import GameTable
@@ -17,6 +17,7 @@ from ..rules import get_ruleset
 from ..services import live_tables as live
 from ..services.scoring import sheet_rows
 from .holdings import viewer
+from .kept_values import keep_posted
 
 
 class _WithoutCode:
@@ -32,8 +33,11 @@ class _WithoutCode:
         return getattr(self._table, name)
 
 
-def render_table(table: GameTable, error: str | None = None, status: int = 200):
-    """The phone page of a live table, for its seat, the host or a spectator."""
+def render_table(table: GameTable, error: str | None = None, status: int = 200,
+                 error_field: str | None = None):
+    """The phone page of a live table, for its seat, the host or a spectator; answering a
+    refused move, the form that sent it keeps what was entered, the refused argument
+    (``error_field``) marked (:mod:`.kept_values`)."""
     session = db.session()
     seat, host = viewer(table)
     ruleset = get_ruleset(table.game)
@@ -56,7 +60,7 @@ def render_table(table: GameTable, error: str | None = None, status: int = 200):
                 if key in in_use]
     playing = seat is not None and table.status == "playing"
     shown_table = table if seat is not None or host else _WithoutCode(table)
-    return render_template(
+    html = render_template(
         page, table=shown_table, ruleset=ruleset, view=shown,
         legal_moves=ruleset.legal_moves(state, seat) if playing and page.name ==
         "live/generic.html" else (),
@@ -69,4 +73,7 @@ def render_table(table: GameTable, error: str | None = None, status: int = 200):
         undo_request=live.open_undo_request(table),
         idempotency_key=uuid.uuid4().hex, sheet=sheet, edition_defaults=defaults,
         labels=ruleset.labels,
-        rows=sheet_rows(ruleset.labels, sheet["players"]) if sheet else None), status
+        rows=sheet_rows(ruleset.labels, sheet["players"]) if sheet else None)
+    if error and request.method == "POST":
+        html = keep_posted(html, request.form, error_field, error)
+    return html, status
