@@ -99,7 +99,7 @@ def test_an_afterlife_game_on_two_phones_from_opening_to_the_scoresheet(
     table = Table(live_server, table_id, [ana, bo])
     table.settle()
     assert "Your turn" in ana.locator(".status-line").inner_text()
-    assert ana.locator(".pcard.slot-B1 .name").inner_text() == "Nut (Bohyně Nút)"
+    assert ana.locator(".pcard.slot-B1 .name").inner_text() == "Nut\n(Bohyně Nút)"
     assert bo.locator(".pcard.slot-B1 .name").inner_text() == "Bohyně Nút"      # Czech page
     assert bo.locator(".supply .big-count").inner_text() == "49"
     for page in (ana, bo):

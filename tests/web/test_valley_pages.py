@@ -13,6 +13,7 @@ import pytest
 
 from companion import db
 from companion.rules.valley import VALLEY
+from companion.rules.valley import printed as t
 from companion.rules.valley.pyramid import SLOTS
 from companion.services import live_tables as live
 from tests.factories import seat_token
@@ -166,6 +167,17 @@ def test_no_czech_card_or_set_name_outside_the_parentheses_of_the_printed_name(t
         words = visible_text(phone.page())
         assert not czech_outside_parentheses(words, language), words
         assert "Sekera)" in words
+
+
+def test_a_czech_phone_reads_only_czech_card_names(table):
+    """The Czech reader of the Czech copy: one name per card, no English beside it."""
+    table_id, ana, bo = table
+    ana.language = "cs"
+    words = visible_text(ana.page())
+    english = {x.name_en for x in t.TITLES.values() if x.name_en and x.name_cs
+               and x.name_en != x.name_cs} | {s.name_en for s in t.SETS.values()}
+    shown = [w for w in english if re.search(rf"(?<!\w){re.escape(w)}(?!\w)", words)]
+    assert not shown and "Sekera" in words and "Sekera (" not in words, shown
 
 
 def visible_text(html: str) -> str:
