@@ -71,7 +71,11 @@ def build_form(schema: ObjectField, sizes: Mapping[str, int], values: Mapping[st
                     item.seat = index
             return Widget("group", path, label, params, items, errors=mine)
         if isinstance(spec, ChoiceField):
-            options = tuple((json.dumps(value), text) for value, text in spec.pairs())
+            pairs = spec.pairs()
+            if spec.seat_choice and "players" in sizes:     # the seats this form has
+                pairs = [(v, text) for v, text in pairs
+                         if not isinstance(v, int) or v < sizes["players"]]
+            options = tuple((json.dumps(value), text) for value, text in pairs)
             value = values.get(path)
             if value is None:
                 default = spec.default if spec.default is not None else None
