@@ -52,6 +52,10 @@ VP, a checklist group with nothing ticked (nothing ticked at all: the counts per
 used), an edition entry with nothing entered. A violation is named by the line as the form has
 it (a unique written on the third line, the first two blank, is ``uniques.2``).
 
+A document as the phone form sends it (players with ``mode``, one list of ``uniques`` for the
+table, the pool as ``variant``) is first put in this shape (:mod:`.score_form`), and each
+refusal names the form's own field.
+
 Impossible documents are refused (422), each violation naming its field: more distinct titles
 than the group has, more starters than the pool holds (all players together), tomb cards
 fewer than the items listed, a unique listed twice across players, a group id the pool does
