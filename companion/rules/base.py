@@ -212,6 +212,10 @@ class ScoreForm:
     # ``Ruleset.form_schema(value)`` for the one chosen and puts ``"variant": value`` into the
     # document it sends (the saved game keeps it). Empty: one document, no choice.
     variants: tuple[tuple[str, str], ...] = ()
+    variant_label: str = N_("Which game")          # what the choice of variant asks
+    # The variant a form starts with for a player count, where it is not the first one (a
+    # variant left at its default follows the count when players are added or removed).
+    variant_for_players: Mapping[int, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)

@@ -90,13 +90,15 @@ def choose_game():
     return render_template("score/choose.html", rulesets=all_rulesets(Capability.SCORE))
 
 
-def _variant(ruleset: Ruleset, chosen: Any) -> str | None:
-    """The variant the form shows: one the game declares (its first by default), or None for
-    a game with one document."""
+def _variant(ruleset: Ruleset, chosen: Any, players: int | None = None) -> str | None:
+    """The variant the form shows: one the game declares (by default the one for
+    ``players``, else its first), or None for a game with one document."""
     declared = [value for value, _label in ruleset.score_form.variants]
     if not declared:
         return None
-    return chosen if chosen in declared else declared[0]
+    if chosen in declared:
+        return chosen
+    return ruleset.score_form.variant_for_players.get(players or 0, declared[0])
 
 
 def _document_sizes(ruleset: Ruleset, document: Mapping[str, Any]) -> tuple[int, int]:
@@ -136,7 +138,7 @@ def score_form(game: str):
                      ruleset.catalogue.default_players)
     stages = _clamp(source.get("_stages", type=int), range(1, last_stage + 1), last_stage)
     values = typed_values(request.form) if request.method == "POST" else {}
-    variant = _variant(ruleset, source.get("variant"))
+    variant = _variant(ruleset, source.get("variant"), players)
     action = request.form.get("action", "score")
     editing = None
     if request.form.get("_table"):
@@ -147,7 +149,10 @@ def score_form(game: str):
             abort(404)
     if request.method == "GET" or action in RESIZE_ACTIONS:
         d_players, d_stages = RESIZE_ACTIONS.get(action, (0, 0))
+        was = _variant(ruleset, None, players)
         players = _clamp(players + d_players, counts, players)
+        if variant == was:                  # left at its default: it follows the count
+            variant = _variant(ruleset, None, players)
         stages = _clamp(stages + d_stages, range(1, last_stage + 1), stages)
         return _render(ruleset, players, stages, values, {}, editing=editing, variant=variant)
 

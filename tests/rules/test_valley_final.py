@@ -374,8 +374,9 @@ def test_ruleset_score_members():
     assert "valley_of_the_kings" in ruleset.catalogue.aliases
     assert ruleset.catalogue.player_counts == (1, 2, 3, 4, 5, 6)
     sizes = ruleset.form_sizes(3, 1)
-    assert {k: sizes.pop(k) for k in ("players", "players.*.uniques")} == {
-        "players": 3, "players.*.uniques": 6}
+    # the phone form: a line per unique in play for the table (ten for six players)
+    assert {k: sizes.pop(k) for k in ("players", "uniques")} == {"players": 3, "uniques": 6}
+    assert ruleset.form_sizes(6, 1)["uniques"] == 10
     # and rows for further titles of each scoring group of every pool ("another title")
     assert sizes == {f"players.*.checklist.{group}.others": OTHERS_FORM_SIZE
                      for group in all_group_ids()}

@@ -21,9 +21,11 @@ def _score_form(client, players: int = 2):
     return form
 
 
-def _fill(form, typed: dict[str, object], button: str) -> dict[str, object]:
-    """What the phone sends: the form's own fields, the typed values, the pressed button."""
-    data = form.data(**{k.replace(".", "__"): v for k, v in typed.items()})
+def _fill(form, typed: dict[str, object], button: str,
+          choose: dict[str, str] | None = None) -> dict[str, object]:
+    """What the phone sends: the form's own fields, the typed values, the chosen options (by
+    label), the pressed button."""
+    data = form.data(choose, **{k.replace(".", "__"): v for k, v in typed.items()})
     data["action"] = button
     return data
 
@@ -34,10 +36,14 @@ def _totals(html: str) -> list[str]:
     return re.findall(r"<td[^>]*>\s*(-?\d+)\s*</td>", row[0])
 
 
+def _errors(html: str) -> list[str]:
+    return re.findall(r'field-error[^>]*>([^<]*)<', html)
+
+
 COMMON = {"players.0.name": "Ana", "players.1.name": "Bo",
           "players.0.starters.shabti": 3, "players.0.starters.urn": 1,
           "players.0.starters.offering_table": 1,
-          "players.0.uniques.0.title": "Sphinx", "players.0.uniques.0.vp": 4,
+          "uniques.0.title": "Sphinx", "uniques.0.vp": 4,          # on the table's first line
           "players.1.starters.shabti": 2, "players.1.starters.box_of_food": 1}
 
 # Quick mode: the number of different titles per group and the tomb count.
@@ -58,6 +64,7 @@ CHECKLIST = COMMON | {"players.0.checklist.mummification.titles.brain_hook": 1,
                       "players.1.checklist.weapons.titles.spear": 1,
                       "players.1.checklist.weapons.titles.khopesh": 1,
                       "players.1.checklist.jewelry.titles.ring": 2}
+TICK = {"players.0.mode": "Tick", "players.1.mode": "Tick"}
 
 
 def _document(typed: dict[str, object]) -> dict:
@@ -66,9 +73,9 @@ def _document(typed: dict[str, object]) -> dict:
     for p in (0, 1):
         mine = {k.split(".", 2)[2]: v for k, v in typed.items() if k.startswith(f"players.{p}.")}
         player: dict = {"name": mine.pop("name"), "starters": {}, "uniques": []}
-        if "uniques.0.title" in mine:
-            player["uniques"].append({"title": mine.pop("uniques.0.title"),
-                                      "vp": mine.pop("uniques.0.vp")})
+        if p == 0:
+            player["uniques"].append({"title": typed["uniques.0.title"],
+                                      "vp": typed["uniques.0.vp"]})
         for key, value in mine.items():
             *path, last = key.split(".")
             node = player
@@ -79,10 +86,12 @@ def _document(typed: dict[str, object]) -> dict:
     return {"game": "valley", "options": {"pool": "afterlife"}, "players": players}
 
 
-@pytest.mark.parametrize("typed", [QUICK, CHECKLIST], ids=["quick-counts", "checklist"])
-def test_each_mode_of_the_form_reaches_the_scoresheet(client, count_rows, typed):
+@pytest.mark.parametrize("typed, choose", [(QUICK, None), (CHECKLIST, TICK)],
+                         ids=["quick-counts", "checklist"])
+def test_each_mode_of_the_form_reaches_the_scoresheet(client, count_rows, typed, choose):
     expected = score_final(_document(typed))
-    response = client.post("/score/valley", data=_fill(_score_form(client), typed, "score"))
+    response = client.post("/score/valley", data=_fill(_score_form(client), typed, "score",
+                                                        choose))
     html = response.get_data(as_text=True)
     assert response.status_code == 200, re.findall(r'field-error[^>]*>([^<]*)<', html)
     assert _totals(html) == [str(line.total) for line in expected.players]
@@ -91,7 +100,8 @@ def test_each_mode_of_the_form_reaches_the_scoresheet(client, count_rows, typed)
     assert "Weapons" in html and "Mummification" in html           # the group lines
     assert count_rows(GameTable) == 0
 
-    saved = client.post("/score/valley", data=_fill(_score_form(client), typed, "save"))
+    saved = client.post("/score/valley", data=_fill(_score_form(client), typed, "save",
+                                                     choose))
     assert saved.status_code == 303
     page = client.get(saved.headers["Location"]).get_data(as_text=True)
     assert "Winner: Ana" in page
@@ -100,7 +110,8 @@ def test_each_mode_of_the_form_reaches_the_scoresheet(client, count_rows, typed)
 
 def test_the_checklist_derives_the_tomb_count_and_ticks_over_the_pool_are_refused(client):
     typed = CHECKLIST | {"players.1.checklist.weapons.titles.axe": 2}   # 3 axes in a 2-copy pool
-    response = client.post("/score/valley", data=_fill(_score_form(client), typed, "score"))
+    response = client.post("/score/valley", data=_fill(_score_form(client), typed, "score",
+                                                        TICK))
     html = response.get_data(as_text=True)
     assert response.status_code == 422
     assert re.search(r'name="players\.1\.checklist\.weapons\.titles\.axe"[^>]*>\s*'
@@ -119,23 +130,22 @@ def test_quick_mode_refuses_a_tomb_smaller_than_its_items_beside_the_field(clien
 
 
 def test_a_unique_after_blank_lines_is_named_on_its_own_line(client):
-    # Bo writes the Sphinx (already Ana's) on his third unique line, the first two blank.
-    typed = QUICK | {"players.1.uniques.2.title": "Sphinx", "players.1.uniques.2.vp": 4,
-                     "players.1.tomb_cards": 8}
-    response = client.post("/score/valley", data=_fill(_score_form(client), typed, "score"))
+    # Bo's Sphinx (already Ana's) on the table's third unique line, the second one blank.
+    typed = QUICK | {"uniques.2.title": "Sphinx", "uniques.2.vp": 4, "players.1.tomb_cards": 8}
+    response = client.post("/score/valley", data=_fill(_score_form(client), typed, "score",
+                                                        {"uniques.2.player": "Player 2"}))
     html = response.get_data(as_text=True)
     assert response.status_code == 422
-    assert re.search(r'name="players\.1\.uniques\.2\.title"[^>]*>\s*<p class="field-error"'
-                     r'[^>]*>Each unique artifact exists once', html), \
-        re.findall(r'field-error[^>]*>([^<]*)<', html)
+    assert re.search(r'name="uniques\.2\.title"[^>]*>\s*<p class="field-error"'
+                     r'[^>]*>Each unique artifact exists once', html), _errors(html)
+    assert 'value="Sphinx"' in html                       # what was typed stays
 
 
 def test_a_solo_game_is_shown_won_or_lost_not_ranked(client):
     """A solo game that misses the perfect tomb (§12.2) is lost: the Scoresheet says so and
     names the goal; it shows no "rank 2" of one player. Saved, the game's page says the same."""
     form = _score_form(client, players=1)
-    typed = {"players.0.name": "Ana", "players.0.starters.shabti": 3,
-             "players.0.tomb_cards": 3}
+    typed = {"players.0.name": "Ana", "players.0.starters.shabti": 3}
     response = client.post("/score/valley?_players=1", data=_fill(form, typed, "score"))
     html = response.get_data(as_text=True)
     assert response.status_code == 200, re.findall(r'field-error[^>]*>([^<]*)<', html)
@@ -148,3 +158,66 @@ def test_a_solo_game_is_shown_won_or_lost_not_ranked(client):
         rank = re.search(r'<tr class="rank"><th scope="row">(.*?)</th>(.*?)</tr>', page, re.S)
         assert rank.group(1) == "Result" and "lost" in rank.group(2)
         assert "2." not in rank.group(2) and "Winner" not in page
+
+
+def _five_player_form(client, variant: str = ""):
+    html = client.get(f"/score/valley?_players=5{variant}").get_data(as_text=True)
+    [form] = [f for f in forms(html) if f.action == "/score/valley"]
+    return html, form
+
+
+def test_the_form_asks_each_group_of_its_pool_once_and_each_unique_once(client):
+    """Issue 20 item 4: the form shows the chosen pool's groups only, a count per group and
+    the titles to tick (one select per player says which is read), and one line per unique
+    for the table; a 5-player form had ~1 070 inputs, now under 300 (the ticks hidden)."""
+    html, form = _five_player_form(client, "&variant=afterlife")
+    names = list(form.inputs) + list(form.selects)
+    assert len(names) < 300
+    assert not [n for n in names if ".distinct.sarcophagi" in n or ".distinct.red" in n]
+    assert [n for n in names if n.startswith("players.0.distinct.")] == [
+        f"players.0.distinct.{g}" for g in ("mummification", "jewelry", "chambers", "weapons",
+                                            "tomb_art")]
+    assert form.selects["players.0.mode"].labels == ["Count", "Tick"]
+    assert [n for n in names if n.startswith("uniques.") and n.endswith(".title")] == [
+        f"uniques.{n}.title" for n in range(6)]
+    assert form.selects["uniques.0.player"].labels == [f"Player {n}" for n in range(1, 6)]
+    # another pool at the top: its own groups
+    original = client.get("/score/valley?_players=2&variant=original").get_data(as_text=True)
+    assert 'name="players.0.distinct.sarcophagi"' in original
+    assert 'name="players.0.distinct.mummification"' not in original
+
+
+def test_an_untouched_five_player_form_goes_through(client):
+    """Five players need both boxes (spec §11.4): the form for five starts on that pool, and
+    a pool left at its default follows the player count."""
+    _html, form = _five_player_form(client)
+    assert form.selects["variant"].default() == '"five_players"' or \
+        form.selects["variant"].default() == "five_players"
+    added = client.post("/score/valley", data={**_score_form(client, 4).data(),
+                                                "action": "add_player"})
+    assert '<option value="five_players" selected>' in added.get_data(as_text=True)
+    typed = {f"players.{n}.name": name for n, name in enumerate(("A", "B", "C", "D", "E"))}
+    response = client.post("/score/valley?_players=5", data=_fill(form, typed, "score"))
+    html = response.get_data(as_text=True)
+    assert response.status_code == 200, _errors(html)
+    assert _totals(html) == ["0"] * 5
+
+
+def test_the_mode_decides_what_is_read_and_a_refusal_keeps_the_choice(client):
+    # Ana counts 4 weapons but chose to tick: the count is not read, her ticks are
+    typed = COMMON | {"players.0.distinct.weapons": 4,
+                      "players.0.checklist.weapons.titles.axe": 1}
+    response = client.post("/score/valley", data=_fill(_score_form(client), typed, "score",
+                                                        {"players.0.mode": "Tick"}))
+    html = response.get_data(as_text=True)
+    assert response.status_code == 200, _errors(html)
+    assert _totals(html)[0] == str(5 + 4 + 1)
+    # a refusal: the field marked beside its message, the choices and values kept
+    typed = COMMON | {"players.0.checklist.weapons.titles.axe": 3}
+    response = client.post("/score/valley", data=_fill(_score_form(client), typed, "score",
+                                                        {"players.0.mode": "Tick"}))
+    html = response.get_data(as_text=True)
+    assert response.status_code == 422
+    assert re.search(r'name="players\.0\.checklist\.weapons\.titles\.axe" value="3"[^>]*'
+                     r'aria-invalid="true"[^>]*>\s*<p class="field-error"', html), _errors(html)
+    assert re.search(r'<option value="&#34;tick&#34;" selected>Tick', html)

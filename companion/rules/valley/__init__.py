@@ -24,7 +24,7 @@ from typing import Any, Mapping, Sequence
 
 from ..base import (BoolField, Capability, Catalogue, Chance, ChoiceField, Edition, GameRules,
                     Labels, N_, ObjectField, ScoreForm, register)
-from . import final, names, pools, pyramid, tombs
+from . import final, names, pools, pyramid, score_form, tombs
 from . import printed as t
 from . import ui as ui_module
 from .arguments import SLOT_LABELS, card_choices
@@ -64,7 +64,10 @@ class ValleyRuleset(GameRules):
         stage_key=None, stages=1, final_label=N_("At the end of the game"),
         final_hint=N_("Only the tomb scores: count its cards, the starters, each unique with "
                       "the VP printed on it, and the different titles of each group (or tick "
-                      "the titles)."))
+                      "the titles)."),
+        variants=tuple(pools.POOL_LABELS.items()), variant_label=N_("Cards in play"),
+        variant_for_players={5: pools.PoolId.FIVE_PLAYERS.value,
+                             6: pools.PoolId.SIX_PLAYERS.value})
     final_schema = final.FINAL_SCHEMA
     options = (
         ChoiceField("pool", N_("Cards in play"), tuple(pools.POOL_LABELS.items()),
@@ -92,11 +95,14 @@ class ValleyRuleset(GameRules):
     out_of_turn_codes = frozenset({"valley.not_your_turn"})
 
     def form_sizes(self, players: int, stages: int) -> dict[str, int]:
-        """Inputs per list of the final-state form: six unique lines (spec §14)."""
-        sizes = {"players": players, "players.*.uniques": final.UNIQUE_FORM_SIZE}
-        sizes.update({f"players.*.checklist.{group}.others": final.OTHERS_FORM_SIZE
-                      for group in final.all_group_ids()})
-        return sizes
+        """Inputs per list of the phone form: six unique lines (spec §14), three further
+        titles per group."""
+        return score_form.form_sizes(players)
+
+    def form_schema(self, variant: str | None) -> ObjectField:
+        """The phone form for the pool chosen at its top (``variant``): that pool's groups,
+        each entered once, counted or ticked as each player chooses (:mod:`.score_form`)."""
+        return score_form.form_schema(variant, final.OPTIONS_SCHEMA)
 
     def score_final(self, document):
         """Validate a final-state document and score it (raises InvalidDocument)."""

@@ -52,6 +52,10 @@ VP, a checklist group with nothing ticked (nothing ticked at all: the counts per
 used), an edition entry with nothing entered. A violation is named by the line as the form has
 it (a unique written on the third line, the first two blank, is ``uniques.2``).
 
+A document as the phone form sends it (players with ``mode``, one list of ``uniques`` for the
+table, the pool as ``variant``) is first put in this shape (:mod:`.score_form`), and each
+refusal names the form's own field.
+
 Impossible documents are refused (422), each violation naming its field: more distinct titles
 than the group has, more starters than the pool holds (all players together), tomb cards
 fewer than the items listed, a unique listed twice across players, a group id the pool does
@@ -70,6 +74,7 @@ from . import printed as t
 from .edition import EDITION_VALUES, printed_values
 from .pools import (CHOSEN_SIZES, POOL_LABELS, Pool, PoolId, Solo, UNIQUE_BOX_LABELS, UniqueBox,
                     all_group_ids, build_pool, group_by_id, group_titles, title_set)
+from . import score_form
 from .scoring import PlayerTomb, score_tombs, starter_assumption
 
 PLAYER_COUNTS = t.PLAYER_COUNTS
@@ -122,6 +127,8 @@ _OPTIONS_SCHEMA = ObjectField("options", N_("Options"), (
     TextField("uniques", N_("Unique artifacts from"), required=False, max_length=20,
               choices=tuple(UNIQUE_BOX_LABELS.items())),
 ))
+
+OPTIONS_SCHEMA = _OPTIONS_SCHEMA          # the phone form's options (score_form)
 
 # The document as the form lays it out: ``distinct``, ``checklist`` and ``edition`` are shown
 # for every group and title, and checked by hand against the pool (see _Check).
@@ -653,7 +660,13 @@ def validate_final(document: Any) -> tuple[dict[str, Any], _Check, list[PlayerTo
 
 def score_final(document: Any) -> Scoresheet:
     """Score a finished game of Valley of the Kings from its final-state document."""
-    _, checker, tombs = validate_final(document)
+    document, moved = score_form.from_form(document)   # as the phone form sends it
+    try:
+        _, checker, tombs = validate_final(document)
+    except InvalidDocument as invalid:
+        for violation in invalid.violations:            # named as the form has it
+            violation.field = score_form.form_field(violation.field, moved)
+        raise
     printed = checker.printed
     assumed: list[Assumption] = starter_assumption(tombs, printed["starter_vp"],
                                                    printed["confirmed_starters"])
