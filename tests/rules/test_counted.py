@@ -3,6 +3,8 @@ entries are needed", and in Czech picks one of three forms (messages.Counted, N_
 
 from __future__ import annotations
 
+import pytest
+
 from companion.rules.base import (COUNTED, Counted, ListField, N_, N_plural, ObjectField,
                                   RuleViolation, IntField, Term, check_document)
 
@@ -47,3 +49,16 @@ def test_a_list_that_needs_one_entry_says_so_in_the_singular():
                                               "Exactly 2 entries are needed.",
                                               "At least 3 entries are needed."]
     assert [p.params.get("min", p.params.get("count")) for p in problems] == [1, 2, 3]
+
+
+
+def test_ra_discard_refusals_count_their_tiles():
+    """Ra's disaster discards: "You hold 1 Writing tile", not "1 Writing tiles"."""
+    from tests.rules.test_ra_engine import RA, _discarding, discard
+
+    said = []
+    for move in (discard("civ_writing", "civ_writing"), discard("civ_art", "civ_religion")):
+        with pytest.raises(RuleViolation) as caught:
+            RA.apply(_discarding(), 0, move)
+        said.append(caught.value.render())
+    assert said == ["You hold 1 Writing tile, not 2.", "You hold 0 Religion tiles, not 1."]

@@ -209,3 +209,18 @@ def test_the_marking_reading_has_a_sentence_per_count_in_each_language(client):
         more = json.loads(html.unescape(re.search(r'data-text-over="([^"]*)"', form).group(1)))
         assert (due["1"], due["2"], more["5"]) == (one, two, over)
         assert len(due) == len(more) == 25
+
+
+@pytest.mark.parametrize("game, option", [("ra", "fame_floor_zero"),
+                                          ("imhotep", "hammer_partial_allowed")])
+def test_an_option_refused_by_the_engine_is_not_named_by_its_key(game, option):
+    """The engine's own option check (behind the shared one) named the key in its message;
+    the field says where, the message says what."""
+    from companion.rules.base import RuleViolation, resolve_edition
+
+    ruleset = get_ruleset(game)
+    with pytest.raises(RuleViolation) as caught:
+        ruleset.setup({option: "no"}, list(NAMES[:3]), ruleset.default_setup(3),
+                      resolve_edition(ruleset.edition, None))
+    assert caught.value.field == f"options.{option}"
+    assert caught.value.render() == "This must be true or false."
