@@ -15,8 +15,8 @@ from typing import Any, Callable, Mapping, Protocol, Sequence, runtime_checkable
 from .fields import (BoolField, ChoiceField, Field, IntField, ListField, ObjectField,  # noqa: F401
                      TextField, _Checker, _join, _placeholder, _plain, check_document,
                      field_label, join_path, plain)
-from .messages import (N_, SEAT_LABEL, Counted, FieldLabel, InvalidDocument,  # noqa: F401
-                       Listing, N_plural, RuleViolation, Term, render_param)
+from .messages import (COUNTED, N_, SEAT_LABEL, Counted, FieldLabel,  # noqa: F401
+                       InvalidDocument, Listing, N_plural, RuleViolation, Term, render_param)
 from .story import Moment  # noqa: F401
 
 # --------------------------------------------------------------------------------------------

@@ -14,7 +14,7 @@ import re
 from dataclasses import dataclass
 from typing import Any, Mapping
 
-from .messages import N_, FieldLabel, RuleViolation
+from .messages import COUNTED, N_, Counted, FieldLabel, N_plural, RuleViolation
 
 
 @dataclass(frozen=True)
@@ -402,11 +402,15 @@ class _Checker:
         if len(value) < spec.min_items or (spec.max_items is not None
                                            and len(value) > spec.max_items):
             if spec.max_items is not None and spec.max_items == spec.min_items:
-                self.fail("schema.list_length", N_("Exactly %(count)d entries are needed."),
-                          path, count=spec.min_items)
+                self.fail("schema.list_length", COUNTED, path, count=spec.min_items,
+                          counted=Counted(N_plural("Exactly %(num)d entry is needed.",
+                                                   "Exactly %(num)d entries are needed."),
+                                          spec.min_items))
             elif spec.max_items is None:
-                self.fail("schema.list_length", N_("At least %(min)d entries are needed."),
-                          path, min=spec.min_items)
+                self.fail("schema.list_length", COUNTED, path, min=spec.min_items,
+                          counted=Counted(N_plural("At least %(num)d entry is needed.",
+                                                   "At least %(num)d entries are needed."),
+                                          spec.min_items))
             else:
                 self.fail("schema.list_length",
                           N_("Between %(min)d and %(max)d entries are needed."),

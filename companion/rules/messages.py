@@ -31,7 +31,8 @@ def english_ngettext(singular: str, plural: str, num: int, **params: Any) -> str
     return (singular if num == 1 else plural) % {"num": num, **params}
 
 
-SEAT_LABEL = N_("Seat %(n)d")    # item label of a per-seat list: forms show the player's name
+SEAT_LABEL = N_("Seat %(n)d")
+COUNTED = N_("%(counted)s")      # a message that is one Counted sentence (``counted=Counted(…)``)    # item label of a per-seat list: forms show the player's name
 
 
 class Term(str):

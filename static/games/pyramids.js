@@ -75,6 +75,11 @@
   function say(template, values) {
     return template.replace(/%\((\w+)\)s/g, function (_, key) { return values[key]; });
   }
+  // one sentence per count, in the plural form of the page's language ({"1": …, "2": …})
+  function sayCount(forms, n) {
+    var all = JSON.parse(forms);
+    return all[String(n)] || all[String(Object.keys(all).length)];
+  }
 
   // ---- reading the taps, as the referee will (marking.read_marks), to show it --------------
   function read(form) {
@@ -116,10 +121,10 @@
     var text = main.length === 1 && shape.length > 1 ? form.dataset.textSingle : form.dataset.textPattern;
     if (extras < crosses) {
       line.className = "pg-reading due";
-      text += " " + say(form.dataset.textDue, { n: crosses - extras });
+      text += " " + sayCount(form.dataset.textDue, crosses - extras);
     } else if (extras > crosses) {
       line.className = "pg-reading due";
-      text += " " + say(form.dataset.textOver, { n: extras - crosses });
+      text += " " + sayCount(form.dataset.textOver, extras - crosses);
     } else {
       line.className = "pg-reading ok";
     }

@@ -13,9 +13,10 @@ from typing import Any, Mapping
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from companion.rules import Capability, all_rulesets
-from companion.rules.fields import (_FILL, _OMIT, BoolField, ChoiceField, IntField, ListField,
-                                    N_, ObjectField, TextField, _absent, _Checker, _join,
-                                    _known_fields, _one_item, _placeholder, check_document)
+from companion.rules.fields import (_FILL, _OMIT, COUNTED, BoolField, ChoiceField, Counted,
+                                    IntField, ListField, N_, N_plural, ObjectField, TextField,
+                                    _absent, _Checker, _join, _known_fields, _one_item,
+                                    _placeholder, check_document)
 
 
 class PlainChecker(_Checker):
@@ -62,11 +63,15 @@ class PlainChecker(_Checker):
         if len(value) < spec.min_items or (spec.max_items is not None
                                            and len(value) > spec.max_items):
             if spec.max_items is not None and spec.max_items == spec.min_items:
-                self.fail("schema.list_length", N_("Exactly %(count)d entries are needed."),
-                          path, count=spec.min_items)
+                self.fail("schema.list_length", COUNTED, path, count=spec.min_items,
+                          counted=Counted(N_plural("Exactly %(num)d entry is needed.",
+                                                   "Exactly %(num)d entries are needed."),
+                                          spec.min_items))
             elif spec.max_items is None:
-                self.fail("schema.list_length", N_("At least %(min)d entries are needed."),
-                          path, min=spec.min_items)
+                self.fail("schema.list_length", COUNTED, path, min=spec.min_items,
+                          counted=Counted(N_plural("At least %(num)d entry is needed.",
+                                                   "At least %(num)d entries are needed."),
+                                          spec.min_items))
             else:
                 self.fail("schema.list_length",
                           N_("Between %(min)d and %(max)d entries are needed."),

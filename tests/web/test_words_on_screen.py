@@ -181,3 +181,46 @@ def test_a_count_refusal_uses_the_plural_forms_of_the_language(client, language,
                                                                 message):
     """Issue 20, item 8: "1 purple boxes need 2 completed purple cards; 1 are listed"."""
     assert _race_refusal(client, language, boxes, purple) == message
+
+
+def test_the_marking_reading_has_a_sentence_per_count_in_each_language(client):
+    """The phone reads the taps aloud as they come (static/games/pyramids.js): "a red cross
+    asks for 1 more mark", "… 2 more marks", in the plural forms of cs and hu too."""
+    from .test_pyramids_pages import dealt_game, move_form, page_of
+
+    table_id, phones = dealt_game(client)
+    page = page_of(phones[0], table_id)
+    phones[0].post(move_form(page, "reveal", shape="I2").action,
+                   data=move_form(page, "reveal", shape="I2").values())
+    wanted = {"en": ("A red cross asks for 1 more mark: tap it on either card.",
+                     "Red crosses ask for 2 more marks: tap them on either card.",
+                     "5 chambers more than the pattern and its red crosses ask for."),
+              "cs": ("Červený křížek žádá ještě 1 křížek: klepněte na políčko na kterékoli "
+                     "kartě.", "Červené křížky žádají ještě 2 křížky: klepněte na políčka na "
+                     "kterékoli kartě.", "O 5 políček víc, než žádá vzor a jeho červené křížky."),
+              "hu": ("A piros kereszt még 1 jelölést kér: koppintson bármelyik kártyán.",
+                     "A piros kereszt még 2 jelölést kér: koppintson bármelyik kártyán.",
+                     "5 kamrával több, mint amennyit a minta és a piros keresztjei kérnek.")}
+    for language, (one, two, over) in wanted.items():
+        phones[0].set_cookie("lang", language)
+        page = page_of(phones[0], table_id)
+        form = re.search(r'<form[^>]*class="pg-marking"[^>]*>', page).group(0)
+        due = json.loads(html.unescape(re.search(r'data-text-due="([^"]*)"', form).group(1)))
+        more = json.loads(html.unescape(re.search(r'data-text-over="([^"]*)"', form).group(1)))
+        assert (due["1"], due["2"], more["5"]) == (one, two, over)
+        assert len(due) == len(more) == 25
+
+
+@pytest.mark.parametrize("game, option", [("ra", "fame_floor_zero"),
+                                          ("imhotep", "hammer_partial_allowed")])
+def test_an_option_refused_by_the_engine_is_not_named_by_its_key(game, option):
+    """The engine's own option check (behind the shared one) named the key in its message;
+    the field says where, the message says what."""
+    from companion.rules.base import RuleViolation, resolve_edition
+
+    ruleset = get_ruleset(game)
+    with pytest.raises(RuleViolation) as caught:
+        ruleset.setup({option: "no"}, list(NAMES[:3]), ruleset.default_setup(3),
+                      resolve_edition(ruleset.edition, None))
+    assert caught.value.field == f"options.{option}"
+    assert caught.value.render() == "This must be true or false."

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from ..base import ChoiceField, IntField, ListField, N_, ObjectField, RuleViolation, Term
+from ..base import (COUNTED, ChoiceField, Counted, IntField, ListField, N_, N_plural,
+                    ObjectField, RuleViolation, Term)
 from ..referee import Args, Draft, MoveRule
 from . import printed
 from .flow import action
@@ -120,8 +121,10 @@ def _check_chisel(state: Mapping[str, Any], seat: int, places: list[Mapping[str,
         raise RuleViolation("imhotep.sled_empty", N_("Your sled has no stones to place."))
     need = chisel_needs(state, seat)
     if need == 0:
-        raise RuleViolation("imhotep.no_room", N_("The ships have room for only %(free)d stones."),
-                            free=len(free_slots(state)))
+        free = len(free_slots(state))
+        raise RuleViolation("imhotep.no_room", COUNTED, free=free, counted=Counted(N_plural(
+            "The ships have room for only %(num)d stone.",
+            "The ships have room for only %(num)d stones."), free))
     if len(places) != need:
         raise RuleViolation("imhotep.chisel_count", N_("The Chisel places %(count)d stones here."),
                             "move.places", count=need)

@@ -48,8 +48,9 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any, Mapping, Sequence
 
-from ..base import (BoolField, IntField, InvalidDocument, ListField, Listing, N_,
-                    ObjectField, RuleViolation, Scoresheet, Term, TextField, check_document)
+from ..base import (COUNTED, BoolField, Counted, IntField, InvalidDocument, ListField, Listing,
+                    N_, N_plural, ObjectField, RuleViolation, Scoresheet, Term, TextField,
+                    check_document)
 from . import printed as t
 from .scoring import GameTally, PlayerTally, score_game
 
@@ -355,10 +356,12 @@ def game_violations(doc: Mapping[str, Any], extra: Mapping[str, Any]
             if used != highest:
                 p = next(p for p, b in enumerate(towers) if b)
                 found.append(RuleViolation(
-                    "imhotep.tower_order",
-                    N_("Each tower takes the highest free space, so %(count)d towers stand on "
-                       "the %(count)d highest values."), f"players.{p}.obelisk_towers",
-                    count=built_count))
+                    "imhotep.tower_order", COUNTED, f"players.{p}.obelisk_towers",
+                    count=built_count, counted=Counted(N_plural(
+                        "Each tower takes the highest free space, so %(num)d tower stands on "
+                        "the highest value.",
+                        "Each tower takes the highest free space, so %(num)d towers stand on "
+                        "the %(num)d highest values."), built_count)))
 
     # Monuments listed as reached must have stones where the document can tell.
     burial_count = Counter(colour for _, colour in burial)
@@ -410,9 +413,13 @@ def game_violations(doc: Mapping[str, Any], extra: Mapping[str, Any]
         if site_stones[site] < listed:
             found.append(RuleViolation(
                 "imhotep.site_stones_too_few",
-                N_("%(count)d players delivered to the %(site)s, but only %(stones)d stones "
-                   "are there."), f"site_stones.{site}", count=listed,
-                site=t.SITE_LABELS[site], stones=site_stones[site]))
+                N_("%(delivered)s, but %(there)s."), f"site_stones.{site}", count=listed,
+                site=t.SITE_LABELS[site], stones=site_stones[site], delivered=Counted(N_plural(
+                    "%(num)d player delivered to the %(site)s",
+                    "%(num)d players delivered to the %(site)s"), listed,
+                    site=t.SITE_LABELS[site]),
+                there=Counted(N_plural("only %(num)d stone is there",
+                                       "only %(num)d stones are there"), site_stones[site])))
     # Said in what the person typed (issue 10): each place the stones were entered, not a
     # running count nobody typed.
     places = [(t.SITE_LABELS["pyramids"], site_stones["pyramids"]),

@@ -34,7 +34,7 @@ def normalise_options(options: Mapping[str, Any] | None) -> dict[str, Any]:
         if key in RULE_OPTIONS or key in SIDE_OPTIONS or key in DISPLAY_OPTIONS:
             if not isinstance(value, bool):
                 raise RuleViolation("imhotep.bad_option",
-                                    N_("The option “%(option)s” must be true or false."),
+                                    N_("This must be true or false."),     # the field names it
                                     f"options.{key}", option=key)
             if key in RULE_OPTIONS:
                 clean[key] = value

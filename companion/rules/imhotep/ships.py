@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from ..base import N_, RuleViolation
+from ..base import N_, Counted, N_plural, RuleViolation
 from ..referee import Draft
 from . import printed
 from .delivery import unload
@@ -50,9 +50,11 @@ def check_sail(state: Mapping[str, Any], ship: int, site: str, extra: int = 0) -
     boat = check_ship(state, ship)
     if load(boat) + extra < boat["minimum"]:
         raise RuleViolation("imhotep.under_minimum",
-                            N_("Ship %(ship)d needs at least %(minimum)d stones to sail; it "
-                               "carries %(load)d."), "move.ship", ship=ship + 1,
-                            minimum=boat["minimum"], load=load(boat) + extra)
+                            N_("Ship %(ship)d %(needs)s; it carries %(load)d."), "move.ship",
+                            ship=ship + 1, minimum=boat["minimum"], load=load(boat) + extra,
+                            needs=Counted(N_plural("needs at least %(num)d stone to sail",
+                                                   "needs at least %(num)d stones to sail"),
+                                          boat["minimum"]))
     if site not in free_sites(state):
         raise RuleViolation("imhotep.site_taken",
                             N_("A ship has already docked at the %(site)s this round."),

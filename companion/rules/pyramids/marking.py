@@ -48,7 +48,8 @@ import re
 from itertools import combinations
 from typing import Any, Callable, Mapping, NamedTuple, Sequence
 
-from ..base import BoolField, ChoiceField, IntField, ListField, N_, ObjectField, RuleViolation
+from ..base import (BoolField, ChoiceField, Counted, IntField, ListField, N_, N_plural,
+                    ObjectField, RuleViolation)
 from ..referee import BadArgument, Draft, MoveRule
 from . import printed as t
 from .placement import (SHAPE_SIZES, Problem, cells_problem, has_legal_single, index, inside,
@@ -333,9 +334,10 @@ def play_mark(state: Mapping[str, Any], seat: int, args: Mapping[str, Any]) -> d
         work.own_card(ref.card, f"{field}.card")
         due += work.resolve(work.mark([ref], field, None, one=True)) - 1
     if due and work.extra_possible():
-        raise RuleViolation("SGP_CROSS_PENDING",
-                            N_("A red cross asks for %(count)d more mark(s), and a chamber is "
-                               "free for it."), "move.extra", count=due)
+        raise RuleViolation("SGP_CROSS_PENDING", N_("%(asks)s, and a chamber is free for it."),
+                            "move.extra", count=due, asks=Counted(N_plural(
+                                "A red cross asks for %(num)d more mark",
+                                "Red crosses ask for %(num)d more marks"), due))
     colours = _completion_colours(state, work.completed, args["completed"])
     if args["torch"] is not None:
         if not work.torch_marked:

@@ -27,7 +27,8 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
-from ..base import (Category, ChoiceField, IntField, InvalidDocument, ListField, N_, ObjectField,
+from ..base import (Category, ChoiceField, Counted, IntField, InvalidDocument, ListField, N_,
+                    N_plural, ObjectField,
                     PlayerScore, RuleViolation, Scoresheet, TextField, TieBreak, check_document,
                     competition_ranks)
 from . import printed as t
@@ -171,8 +172,10 @@ def sibling_violations(doc: Mapping[str, Any]) -> list[RuleViolation]:
         if len(trophies) > rows:
             found.append(RuleViolation(
                 "silver_gold.trophy_without_row",
-                N_("Each trophy needs a full row of 4 coins; %(coins)d coins fill %(rows)d."),
-                f"players.{p}.trophies", coins=player["coins"], rows=rows))
+                N_("Each trophy needs a full row of 4 coins; %(fill)s."),
+                f"players.{p}.trophies", coins=player["coins"], rows=rows, fill=Counted(
+                    N_plural("%(num)d coin fills %(rows)d", "%(num)d coins fill %(rows)d"),
+                    player["coins"], rows=rows)))
     for value, here in claimed.items():
         if any(higher not in claimed for higher in t.SG_TROPHIES[:t.SG_TROPHIES.index(value)]):
             found.append(RuleViolation(

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from ..base import ChoiceField, ListField, N_, RuleViolation, Term
+from ..base import ChoiceField, Counted, ListField, N_, N_plural, RuleViolation, Term
 from ..referee import Args, Draft, MoveRule
 from . import printed
 from .epochs import finish_action
@@ -89,17 +89,22 @@ def _check_discard(state: Mapping[str, Any], seat: int, args: Args) -> None:
                                 tile=tile_label(tile), category=CATEGORY_LABELS[category])
     if len(tiles) != count:
         raise RuleViolation("ra.discard_count",
-                            N_("Discard exactly %(count)d %(category)s tiles, not %(given)d."),
-                            "move.tiles", count=count, given=len(tiles),
-                            category=CATEGORY_LABELS[category])
+                            N_("%(discard)s, not %(given)d."), "move.tiles", count=count,
+                            given=len(tiles), category=CATEGORY_LABELS[category],
+                            discard=Counted(N_plural("Discard exactly %(num)d %(category)s tile",
+                                                     "Discard exactly %(num)d %(category)s "
+                                                     "tiles"), count,
+                                            category=CATEGORY_LABELS[category]))
     holding = state["holdings"][seat]
     for tile in dict.fromkeys(tiles):       # first offending kind in the player's order
         wanted = tiles.count(tile)
         if wanted > holding[tile]:
             raise RuleViolation("ra.discard_not_held",
-                                N_("You hold %(held)d %(tile)s tiles, not %(wanted)d."),
-                                "move.tiles", tile=tile_label(tile), held=holding[tile],
-                                wanted=wanted)
+                                N_("%(hold)s, not %(wanted)d."), "move.tiles",
+                                tile=tile_label(tile), held=holding[tile], wanted=wanted,
+                                hold=Counted(N_plural("You hold %(num)d %(tile)s tile",
+                                                      "You hold %(num)d %(tile)s tiles"),
+                                             holding[tile], tile=tile_label(tile)))
 
 
 def _discard(d: Draft, seat: int, args: Args) -> None:

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from ..base import Chance, ChoiceField, IntField, ListField, N_, RuleViolation, Term
+from ..base import (Chance, ChoiceField, Counted, IntField, ListField, N_, N_plural,
+                    RuleViolation, Term)
 from ..referee import Args, Draft, MoveRule
 from . import printed
 from .auction import start_auction
@@ -112,9 +113,11 @@ def _check_gods(state: Mapping[str, Any], seat: int, args: Args) -> None:
     take, track = args["take"], state["track"]
     gods = state["holdings"][seat][Tile.GOD]
     if len(take) > gods:
-        raise RuleViolation("ra.not_enough_gods",
-                            N_("Taking %(wanted)d tiles needs %(wanted)d Gods; you hold "
-                               "%(held)d."), "move.take", wanted=len(take), held=gods)
+        raise RuleViolation("ra.not_enough_gods", N_("%(taking)s; you hold %(held)d."),
+                            "move.take", wanted=len(take), held=gods, taking=Counted(
+                                N_plural("Taking %(num)d tile needs %(num)d God",
+                                         "Taking %(num)d tiles needs %(num)d Gods"),
+                                len(take)))
     for index, slot in enumerate(take):
         field = f"move.take.{index}"
         if slot in take[:index]:
