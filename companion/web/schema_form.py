@@ -45,6 +45,7 @@ class Widget:
     choices: tuple = ()           # values, or (value, label msgid) pairs
     seat_choice: bool = False     # the values are seats: show the players' names
     seat: int | None = None       # an entry of a per-seat list: labelled by the player's name
+    blank: str = ""               # what a blank box means, shown greyed in it ("0")
 
     @property
     def has_errors(self) -> bool:
@@ -83,9 +84,12 @@ def build_form(schema: ObjectField, sizes: Mapping[str, int], values: Mapping[st
         if isinstance(spec, BoolField) and path not in values:
             value = "1" if spec.default else "0"
         choices = getattr(spec, "choices", ())
+        # a blank number box counts as its default: say so in it, unless it is required
+        blank = str(spec.default) if isinstance(spec, IntField) and spec.default is not None \
+            and not spec.optional else ""
         return Widget("select" if choices else kind, path, label, params, value=value,
                       errors=mine, max_length=getattr(spec, "max_length", None),
-                      choices=tuple(choices))
+                      choices=tuple(choices), blank=blank)
 
     def _unprefixed(path: str) -> str:
         return path[len(prefix) + 1:] if prefix and path.startswith(prefix + ".") else path
@@ -191,7 +195,10 @@ def error_summary(root: Widget, errors: Mapping[str, list[str]],
         text = _widget_label(widget, name)
         here = trail + [text] if text else trail
         anchor = f"#f-{widget.path}" if widget.kind == "group" else f"#in-{widget.path}"
-        placed[widget.path] = (anchor, " · ".join(here))
+        # a message about a whole list names the list ("Ana · Nile levels"), although its
+        # items, numbered, go without it ("Ana · Level 2")
+        own = _widget_label(widget, name, whole=True) if not text else ""
+        placed[widget.path] = (anchor, " · ".join(here + [own] if own else here))
         for child in widget.children:
             # a player's entry (a group with its own "name" input) is called by the name typed
             typed = next((c.value.strip() for c in child.children
@@ -219,15 +226,16 @@ def error_summary(root: Widget, errors: Mapping[str, list[str]],
     return entries
 
 
-def _widget_label(widget: Widget, typed_name: str | None) -> str:
-    """A widget's label in the current language: a seat's entry is the player's name."""
+def _widget_label(widget: Widget, typed_name: str | None, whole: bool = False) -> str:
+    """A widget's label in the current language: a seat's entry is the player's name; a
+    list of numbered items has none (its items say more), unless it is named ``whole``."""
     from flask_babel import gettext
 
     from ..i18n import capfirst
 
     if widget.kind == "group" and typed_name:
         return typed_name
-    if not widget.label or (widget.kind == "group" and widget.children
+    if not widget.label or (not whole and widget.kind == "group" and widget.children
                             and all(c.label_params.get("n") for c in widget.children)):
         return ""       # a list's own label ("Epochs") says less than its items' ("Epoch 2")
     return capfirst(gettext(widget.label, **widget.label_params))
