@@ -133,8 +133,26 @@ def new_table(game: str):
     sizes = _list_sizes(setup_schema, players, default_setup)
     copies = _group_copies(ruleset.id)
     errors: dict[str, str] = {}
+    notice = None
+    names = [form.get(f"players.{i}", "") for i in range(players)]
+    filled = [name for name in names if name.strip()]
+    if action == "open" and filled and len(filled) < players and len(filled) in counts:
+        # blank boxes are players who are not here: a table for those who are
+        fewer = len(filled)
+        same_setup = (ruleset.setup_schema(fewer) == setup_schema
+                      and ruleset.default_setup(fewer) == default_setup)
+        players, names = fewer, filled
+        setup_schema = ruleset.setup_schema(players)
+        default_setup = ruleset.default_setup(players)
+        sizes = _list_sizes(setup_schema, players, default_setup)
+        form = MultiDict([(key, value) for key, value in form.items(multi=True)
+                          if not key.startswith("players.")]
+                         + [(f"players.{i}", name) for i, name in enumerate(names)])
+        if not same_setup:          # its set-up depends on the count: show it first
+            action = "set_players"
+            notice = _("Set for %(num)d players, the names filled in. Check the set-up for "
+                       "%(num)d, then open the table.", num=players)
     if request.method == "POST" and action == "open":
-        names = [form.get(f"players.{i}", "") for i in range(players)]
         options = {key: value for key, value in
                    parse_form(_options_schema(ruleset), form, {}, "options").items()
                    if value is not None}
@@ -174,8 +192,8 @@ def new_table(game: str):
     return render_template("live/new.html", ruleset=ruleset, players=players, form=form,
                            errors=errors, setup_form=setup_form, options_form=options_form,
                            copies=copies, chosen_copy=form.get("copy", _default_copy(copies)),
-                           names=[form.get(f"players.{i}", "") for i in range(players)]), \
-        (422 if errors else 200)
+                           names=[form.get(f"players.{i}", "") for i in range(players)],
+                           notice=notice), (422 if errors else 200)
 
 
 def _default_copy(copies: list[tuple[Any, dict[str, Any]]]) -> str:

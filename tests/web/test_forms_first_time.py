@@ -62,3 +62,48 @@ def test_a_number_box_shows_0_only_where_a_blank_counts_as_0(app):
     with app.test_request_context():
         form = build_form(schema, {}, {}, {})
     assert [child.blank for child in form.children] == ["", "0", ""]
+
+
+def _open_form(client, game: str, query: str = ""):
+    page = client.get(f"/tables/new/{game}{query}").get_data(as_text=True)
+    return page, next(f for f in forms(page) if any(n == "_players" for n, _v, _k in f.fields)
+                      or "_players" in f.options)
+
+
+LIVE = [r.id for r in all_rulesets(Capability.LIVE)]
+
+
+@pytest.mark.parametrize("game", LIVE)
+def test_a_group_of_three_opens_a_table_from_the_form_as_it_comes(client, game):
+    """The form as it comes (its usual count of boxes), three names typed, the rest blank:
+    the table opens for three, or (a set-up that depends on the count) the form comes back
+    set for three with the names in place, and opens on the next tap."""
+    page, form = _open_form(client, game)
+    boxes = len(re.findall(r'name="players\.\d+"', page))
+    assert boxes >= 3
+    typed = {f"players.{i}": name for i, name in enumerate(NAMES)}
+    answer = client.post(f"/tables/new/{game}", data=form.values(action="open", **typed))
+    if answer.status_code == 200:
+        html = answer.get_data(as_text=True)
+        assert "Set for 3 players" in html and "must not be empty" not in html
+        assert len(re.findall(r'name="players\.\d+"', html)) == 3
+        form = next(f for f in forms(html) if "_players" in f.options)
+        answer = client.post(f"/tables/new/{game}", data=form.values(action="open"))
+    assert answer.status_code == 303, answer.get_data(as_text=True)[:3000]
+    table_id = answer.headers["Location"].split("/")[2]
+    seats = client.get(f"/tables/{table_id}/join").get_data(as_text=True)
+    assert all(name in seats for name in NAMES) and 'id="seat-4"' not in seats
+
+
+@pytest.mark.parametrize("game", LIVE)
+def test_the_player_count_is_asked_first_and_sets_the_boxes(client, game):
+    page, form = _open_form(client, game)
+    first_field = re.search(r'<form method="post" novalidate>.*?<(select|input) (?![^>]*'
+                            r'type="hidden")[^>]*name="([^"]+)"', page, re.S).group(2)
+    assert first_field == "_players"
+    answer = client.post(f"/tables/new/{game}", data=form.values(action="set_players",
+                                                                 _players="3"))
+    assert answer.status_code == 200
+    html = answer.get_data(as_text=True)
+    assert len(re.findall(r'name="players\.\d+"', html)) == 3
+    assert re.search(r'<option value="3" selected>3</option>', html)
