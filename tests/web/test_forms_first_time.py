@@ -31,7 +31,7 @@ def test_an_untouched_score_form_names_links_and_marks_every_field_in_error(clie
     page = client.get(f"/score/{game}?_players=3").get_data(as_text=True)
     form = _score_form(page)
     sent = form.values(**{f"players.{i}.name": name for i, name in enumerate(NAMES)},
-                       action="calculate")
+                       action="score")
     answer = client.post(f"/score/{game}", data=sent)
     html = answer.get_data(as_text=True)
     summary = re.search(r'id="error-summary".*?</div>', html, re.S)
