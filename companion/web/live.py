@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import uuid
+from collections import Counter
 from typing import Any, Mapping
 
 from flask import (Blueprint, Response, abort, flash, redirect, render_template, request,
@@ -25,7 +26,7 @@ from ..models import GameTable, TableStatus
 from ..qr import qr_svg
 from ..rules import Capability, all_rulesets, get_ruleset, offers
 from ..rules.base import ListField, N_, ObjectField, Ruleset
-from ..services import editions, live_tables as live
+from ..services import editions, history, live_tables as live
 from ..services.live_tables import StaleVersion, TableProblem
 from . import limits, wallet
 from .holdings import holds_table, my_groups, my_seat, viewer
@@ -121,7 +122,8 @@ def new_table(game: str):
         abort(404)
     counts = ruleset.catalogue.live_player_counts
     form = request.form if request.method == "POST" else MultiDict()
-    players = request.values.get("_players", type=int) or ruleset.catalogue.default_players
+    players = request.values.get("_players", type=int) or _usual_count(ruleset.id, counts) \
+        or ruleset.catalogue.default_players
     action = form.get("action", "")
     if action == "add_player":
         players += 1
@@ -194,6 +196,17 @@ def new_table(game: str):
                            copies=copies, chosen_copy=form.get("copy", _default_copy(copies)),
                            names=[form.get(f"players.{i}", "") for i in range(players)],
                            notice=notice), (422 if errors else 200)
+
+
+def _usual_count(game: str, counts: tuple[int, ...]) -> int | None:
+    """How many play ``game`` in this phone's groups most often (their last 50 plays of it),
+    if the game is played live so: the open-table form starts there."""
+    tally: Counter[int] = Counter()
+    session = db.session()
+    for access in my_groups():
+        for play in history.load_plays(session, access.group.id, game)[-50:]:
+            tally[len(play.lines)] += 1
+    return next((count for count, _times in tally.most_common() if count in counts), None)
 
 
 def _default_copy(copies: list[tuple[Any, dict[str, Any]]]) -> str:

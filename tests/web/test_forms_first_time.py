@@ -4,7 +4,8 @@
   summary names the field, not only the player ("Ana · Suns: …"), links to it, and the field
   is marked on the page. A number box says "0" in grey only where a blank counts as 0.
 * The open-table form of every live game: a group of three fills three of the boxes it is
-  offered and opens the table; the player count is asked first and sets the boxes.
+  offered and opens the table; the player count is asked first and sets the boxes, and a
+  phone of a group starts from the count the group plays the game with.
 """
 
 from __future__ import annotations
@@ -107,3 +108,20 @@ def test_the_player_count_is_asked_first_and_sets_the_boxes(client, game):
     html = answer.get_data(as_text=True)
     assert len(re.findall(r'name="players\.\d+"', html)) == 3
     assert re.search(r'<option value="3" selected>3</option>', html)
+
+
+def test_a_phone_of_a_group_starts_from_the_count_the_group_plays(client):
+    """A phone that belongs to a group whose Ra plays are of three players: its open-table
+    form for Ra starts with three boxes (another game, with no plays, with its own count)."""
+    from tests.web.test_group_pages import open_group, saved_table
+
+    group_id, _invite, _admin = open_group(client, "Tuesday")
+    for _ in range(2):
+        table_id = saved_table(client, players=3)
+        assert client.post(f"/groups/{group_id}/plays",
+                           data={"table": table_id}).status_code == 303
+    page, _form = _open_form(client, "ra")
+    assert len(re.findall(r'name="players\.\d+"', page)) == 3
+    assert re.search(r'<option value="3" selected>3</option>', page)
+    other, _form = _open_form(client, "imhotep")
+    assert len(re.findall(r'name="players\.\d+"', other)) == 4
