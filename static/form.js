@@ -43,3 +43,14 @@
     });
   });
 })();
+
+// A choice that reshapes the form (the number of players) sends it at once, as its button would.
+(function () {
+  "use strict";
+  document.querySelectorAll("select[data-submit]").forEach(function (select) {
+    var button = document.getElementById(select.dataset.submit);
+    if (!button) { return; }
+    button.hidden = true;
+    select.addEventListener("change", function () { button.click(); });
+  });
+})();

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import uuid
+from collections import Counter
 from typing import Any, Mapping
 
 from flask import (Blueprint, Response, abort, flash, redirect, render_template, request,
@@ -26,7 +27,7 @@ from ..models import GameTable, TableStatus
 from ..qr import qr_svg
 from ..rules import Capability, all_rulesets, get_ruleset, offers
 from ..rules.base import ListField, N_, ObjectField, Ruleset
-from ..services import editions, live_tables as live
+from ..services import editions, history, live_tables as live
 from ..services.live_tables import StaleVersion, TableProblem
 from . import limits, wallet
 from .holdings import holds_table, my_groups, my_seat, viewer
@@ -122,7 +123,8 @@ def new_table(game: str):
         abort(404)
     counts = ruleset.catalogue.live_player_counts
     form = request.form if request.method == "POST" else MultiDict()
-    players = request.values.get("_players", type=int) or ruleset.catalogue.default_players
+    players = request.values.get("_players", type=int) or _usual_count(ruleset.id, counts) \
+        or ruleset.catalogue.default_players
     action = form.get("action", "")
     if action == "add_player":
         players += 1
@@ -134,8 +136,26 @@ def new_table(game: str):
     sizes = _list_sizes(setup_schema, players, default_setup)
     copies = _group_copies(ruleset.id)
     errors: dict[str, str] = {}
+    notice = None
+    names = [form.get(f"players.{i}", "") for i in range(players)]
+    filled = [name for name in names if name.strip()]
+    if action == "open" and filled and len(filled) < players and len(filled) in counts:
+        # blank boxes are players who are not here: a table for those who are
+        fewer = len(filled)
+        same_setup = (ruleset.setup_schema(fewer) == setup_schema
+                      and ruleset.default_setup(fewer) == default_setup)
+        players, names = fewer, filled
+        setup_schema = ruleset.setup_schema(players)
+        default_setup = ruleset.default_setup(players)
+        sizes = _list_sizes(setup_schema, players, default_setup)
+        form = MultiDict([(key, value) for key, value in form.items(multi=True)
+                          if not key.startswith("players.")]
+                         + [(f"players.{i}", name) for i, name in enumerate(names)])
+        if not same_setup:          # its set-up depends on the count: show it first
+            action = "set_players"
+            notice = _("Set for %(num)d players, the names filled in. Check the set-up for "
+                       "%(num)d, then open the table.", num=players)
     if request.method == "POST" and action == "open":
-        names = [form.get(f"players.{i}", "") for i in range(players)]
         options = {key: value for key, value in
                    parse_form(_options_schema(ruleset), form, {}, "options").items()
                    if value is not None}
@@ -175,8 +195,19 @@ def new_table(game: str):
     return render_template("live/new.html", ruleset=ruleset, players=players, form=form,
                            errors=errors, setup_form=setup_form, options_form=options_form,
                            copies=copies, chosen_copy=form.get("copy", _default_copy(copies)),
-                           names=[form.get(f"players.{i}", "") for i in range(players)]), \
-        (422 if errors else 200)
+                           names=[form.get(f"players.{i}", "") for i in range(players)],
+                           notice=notice), (422 if errors else 200)
+
+
+def _usual_count(game: str, counts: tuple[int, ...]) -> int | None:
+    """How many play ``game`` in this phone's groups most often (their last 50 plays of it),
+    if the game is played live so: the open-table form starts there."""
+    tally: Counter[int] = Counter()
+    session = db.session()
+    for access in my_groups():
+        for play in history.load_plays(session, access.group.id, game)[-50:]:
+            tally[len(play.lines)] += 1
+    return next((count for count, _times in tally.most_common() if count in counts), None)
 
 
 def _default_copy(copies: list[tuple[Any, dict[str, Any]]]) -> str:

@@ -16,7 +16,6 @@ from werkzeug.datastructures import MultiDict
 
 from ..rules.base import (SEAT_LABEL, BoolField, ChoiceField, Field, IntField, ListField,
                           ObjectField, RuleViolation, Term, TextField)
-from ..rules.fields import is_required
 
 _INDEX = re.compile(r"\.\d+(?=\.|$)")
 _WHOLE_NUMBER = re.compile(r"[+-]?\d{1,9}")
@@ -46,7 +45,7 @@ class Widget:
     choices: tuple = ()           # values, or (value, label msgid) pairs
     seat_choice: bool = False     # the values are seats: show the players' names
     seat: int | None = None       # an entry of a per-seat list: labelled by the player's name
-    required: bool = False        # a number with no default: a blank is not 0 (no "0" hint)
+    blank: str = ""               # what a blank box means, shown greyed in it ("0")
 
     @property
     def has_errors(self) -> bool:
@@ -92,9 +91,12 @@ def build_form(schema: ObjectField, sizes: Mapping[str, int], values: Mapping[st
         if isinstance(spec, BoolField) and path not in values:
             value = "1" if spec.default else "0"
         choices = getattr(spec, "choices", ())
+        # a blank number box counts as its default: say so in it, unless it is required
+        blank = str(spec.default) if isinstance(spec, IntField) and spec.default is not None \
+            and not spec.optional else ""
         return Widget("select" if choices else kind, path, label, params, value=value,
                       errors=mine, max_length=getattr(spec, "max_length", None),
-                      choices=tuple(choices), required=is_required(spec))
+                      choices=tuple(choices), blank=blank)
 
     def _unprefixed(path: str) -> str:
         return path[len(prefix) + 1:] if prefix and path.startswith(prefix + ".") else path
@@ -204,8 +206,10 @@ def error_summary(root: Widget, errors: Mapping[str, list[str]],
         text = _widget_label(widget, name)
         here = trail + [text] if text else trail
         anchor = f"#f-{widget.path}" if widget.kind == "group" else f"#in-{widget.path}"
-        own = here if text or not widget.label else trail + [_widget_label(widget, None, True)]
-        placed[widget.path] = (anchor, " · ".join(own))
+        # a message about a whole list names the list ("Ana · Nile levels"), although its
+        # items, numbered, go without it ("Ana · Level 2")
+        own = _widget_label(widget, name, whole=True) if not text else ""
+        placed[widget.path] = (anchor, " · ".join(here + [own] if own else here))
         for child in widget.children:
             # a player's entry (a group with its own "name" input) is called by the name typed
             typed = next((c.value.strip() for c in child.children
@@ -233,17 +237,17 @@ def error_summary(root: Widget, errors: Mapping[str, list[str]],
     return entries
 
 
-def _widget_label(widget: Widget, typed_name: str | None, own: bool = False) -> str:
-    """A widget's label in the current language: a seat's entry is the player's name.
-    ``own``: a list's label even when its numbered items say more (a message of the list's
-    own, "Nile levels")."""
+def _widget_label(widget: Widget, typed_name: str | None, whole: bool = False) -> str:
+    """A widget's label in the current language: a seat's entry is the player's name; a
+    list of numbered items has none (its items say more), unless it is named ``whole`` (a
+    message of the list's own, "Nile levels")."""
     from flask_babel import gettext
 
     from ..i18n import capfirst
 
     if widget.kind == "group" and typed_name:
         return typed_name
-    if not widget.label or (not own and widget.kind == "group" and widget.children
+    if not widget.label or (not whole and widget.kind == "group" and widget.children
                             and all(c.label_params.get("n") and "%(n)" in c.label
                                     for c in widget.children)):
         return ""       # a list's own label ("Epochs") says less than its items' ("Epoch 2")

@@ -3,9 +3,10 @@
 For each of the five live games: the table is played by the app (random legal moves, seeded)
 until a seat's page offers a move form with a field; phone A holds that seat (and the host's
 role), types into the form's field, changes a choice, ticks a box, and keeps the focus there.
-Phone B asks to undo the last move, then phone C joins: each time the update reaches A (the
-notice of B's request; the page's count of refreshes) and A's typing, choices and focus are
-as A left them, while the fields A did not touch follow the server (a new idempotency key).
+Phone B asks to undo the last move, then phone C joins, then (where every seat acts at once,
+as in Pyramids' marking) another seat moves: each time the update reaches A (the notice of
+B's request; the page's count of refreshes) and A's typing, choices and focus are as A left
+them, while the fields A did not touch follow the server (a new idempotency key).
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from werkzeug.datastructures import MultiDict
 
 from companion import db
 from companion.rules import get_ruleset
+from companion.rules.base import RuleViolation
 from companion.services import live_tables as live
 from companion.web.schema_form import document_values
 from tests.browser.conftest import WAIT_MS
@@ -81,6 +83,27 @@ def _play_one(app, table_id: str, rng: random.Random) -> None:
                              f"k{table.version}-{rng.random()}")
             return
     raise AssertionError("nobody could move")
+
+
+def _move_of_another_seat(app, table_id: str, seat: int) -> bool:
+    """Another awaited seat moves (a step every seat takes at once, as Pyramids' marking),
+    if there is one and ``seat`` is still awaited after it; whether it did."""
+    with app.app_context():
+        session = db.session()
+        table = live.get_table(session, table_id)
+        ruleset = get_ruleset(table.game)
+        state = live.state_at(session, table)
+        for other in sorted(ruleset.awaiting(state).seats - {seat}):
+            for move in ruleset.legal_moves(state, other):
+                try:
+                    after = ruleset.apply(state, other, move)
+                except RuleViolation:
+                    continue
+                if seat in ruleset.awaiting(after).seats:
+                    live.submit_move(session, table, other, move, table.version,
+                                     f"other-{table.version}")
+                    return True
+    return False
 
 
 def _last_mover(app, table_id: str) -> int:
@@ -190,6 +213,13 @@ def test_what_a_phone_types_survives_the_other_phones(game, app, live_server, ph
     a.wait_for_function("(n) => document.getElementById('live').dataset.refreshed !== n",
                         arg=refreshed)
     assert _fields(a) == before
+
+    # another seat moves while A is still to act (every seat at once): A's entries stay
+    refreshed = a.evaluate("() => document.getElementById('live').dataset.refreshed")
+    if _move_of_another_seat(app, table_id, seat):
+        a.wait_for_function("(n) => document.getElementById('live').dataset.refreshed !== n",
+                            arg=refreshed)
+        assert _fields(a)["values"] == before["values"] and _fields(a)["focus"] == before["focus"]
 
 
 def test_a_refused_move_keeps_its_entries_through_the_next_update(app, live_server, phone):
