@@ -106,3 +106,21 @@ def test_a_play_recorded_with_a_table_token_is_counted_at_once(app, client):
     table = finished_table(app, "ra", [("Ana", 30, 1), ("Bea", 20, 2)], when=at(1))
     api.post("/plays", {"table": table, "table_token": TABLE_TOKEN})
     assert api.get("").get_json()["play_count"] == 1
+
+
+def test_head_to_head_lists_the_latest_plays_together_and_counts_them_all(app, client,
+                                                                         monkeypatch):
+    monkeypatch.setattr(stats.head_to_head_page, "__defaults__", (2,))
+    api = Api(client)
+    ids = [finished_table(app, "ra", [("Ana", 30, 1), ("Bea", 20, 2)], when=at(hour))
+           for hour in (1, 2, 3)]
+    for table in ids:
+        api.record(table)
+    players = {p["name"]: p["player_id"] for p in api.get("/players").get_json()["players"]}
+    h2h = api.get(f"/head-to-head?a={players['Ana']}&b={players['Bea']}").get_json()
+    assert h2h["plays"] == 3 and h2h["a_wins"] == 3
+    assert [row["table_id"] for row in h2h["history"]] == [ids[2], ids[1]]
+    friend = app.test_client()
+    friend.get(f"/g/{api.invite}")
+    page = friend.get(f"/groups/{api.id}/head-to-head?a={players['Ana']}&b={players['Bea']}")
+    assert "The last 2 are listed." in page.get_data(as_text=True)
