@@ -491,6 +491,8 @@ def main() -> None:
                 for attempt in range(args.repeat):
                     games = [ra_game(args.seed + attempt * 100 + n, players=3 + n % 3)
                              for n in range(args.tables)]
+                    if args.smoke:                  # the first moves of each game only
+                        games = [(*game[:-1], game[-1][:12]) for game in games]
                     print(f"  run {attempt + 1} ({load()})")
                     bare = asyncio.run(run_moves(up["bare"], games, 0, True,
                                                  f"b{attempt}"))

@@ -296,17 +296,25 @@ def _fingerprint(game: str, played_at: datetime,
 
 
 def _existing(session: Session, group_id: int) -> tuple[set[str], set[tuple]]:
-    """BG Stats uuids and fingerprints of the plays the group already has (voided too)."""
-    tables = session.exec(select(GameTable).where(GameTable.group_id == group_id)).all()
-    rows = session.exec(select(Seat, Result).join(Result, col(Result.seat_id) == col(Seat.id))
-                        .join(GameTable, col(GameTable.id) == col(Seat.table_id))
-                        .where(GameTable.group_id == group_id)).all()
+    """BG Stats uuids and fingerprints of the plays the group already has (voided too).
+
+    Read as plain rows (the uuid taken out of the document by the database): an import into
+    a big group must not pay for every play's document and objects."""
+    table, seat, result = GameTable.__table__, Seat.__table__, Result.__table__
+    connection = session.connection()
+    tables = connection.execute(
+        select(table.c.id, table.c.game, func.coalesce(table.c.finished_at, table.c.created_at),
+               table.c.final_document["uuid"].as_string())
+        .where(table.c.group_id == group_id)).all()
     seats: dict[str, list[tuple[str, int, int]]] = defaultdict(list)
-    for seat, result in rows:
-        seats[seat.table_id].append((seat.name, result.total, result.rank))
-    uuids = {str(t.final_document["uuid"]) for t in tables
-             if isinstance(t.final_document, Mapping) and t.final_document.get("uuid")}
-    prints = {_fingerprint(t.game, t.finished_at or t.created_at, seats[t.id]) for t in tables}
+    for table_id, name, total, rank in connection.execute(
+            select(seat.c.table_id, seat.c.name, result.c.total, result.c.rank)
+            .select_from(seat.join(result, result.c.seat_id == seat.c.id)
+                         .join(table, table.c.id == seat.c.table_id))
+            .where(table.c.group_id == group_id)):
+        seats[table_id].append((name, total, rank))
+    uuids = {str(uuid) for _id, _game, _when, uuid in tables if uuid}
+    prints = {_fingerprint(game, when, seats[table_id]) for table_id, game, when, _uuid in tables}
     return uuids, prints
 
 

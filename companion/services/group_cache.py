@@ -131,6 +131,8 @@ def _added(session: Session, group: Group, version: int, found: Summary) -> Summ
     every play added is later than the last play of ``found``; else None."""
     added = load_plays(session, group.id, added_after=found.version)
     last = found.plays[-1].order_key if found.plays else None
+    # Also catches a play ``found`` already holds (added by a writer that committed after its
+    # version was read): it is not later than the last play, so all is read again.
     if last is not None and added and added[0].order_key <= last:
         return None
     builder, tally = found.builder, found.tally

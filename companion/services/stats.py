@@ -55,6 +55,7 @@ from .ladder import (OVERALL, PROVISIONAL_MAX_SIGMA, PROVISIONAL_MIN_PLAYS, Ladd
                      standings)
 
 RECENT_PLAYS = 10
+HEAD_TO_HEAD_RECENT = 100     # plays together listed on the head-to-head page, latest first
 LEADERS = 3
 
 
@@ -467,16 +468,19 @@ def game_page(session: Session, group: Group, game: str, recent: int = 20) -> di
             "recent_plays": [play_row(one, name_of) for one in reversed(of_game[-recent:])]}
 
 
-def head_to_head_page(session: Session, group: Group, a: Any, b: Any) -> dict[str, Any]:
-    """Head-to-head page of two players of the group."""
+def head_to_head_page(session: Session, group: Group, a: Any, b: Any,
+                      recent: int = HEAD_TO_HEAD_RECENT) -> dict[str, Any]:
+    """Head-to-head page of two players of the group; ``history`` lists their ``recent``
+    latest plays together (``plays`` counts them all)."""
     player_a, player_b = member(session, group.id, a), member(session, group.id, b)
     if player_a.id == player_b.id:
         raise GroupProblem(422, "player.same", N_("Choose two different players."), "b")
     found = summary(session, group)
+    together = head_to_head(_plays_of(found, player_a.id), player_a.id, player_b.id)
+    together["history"] = together["history"][:recent]
     return {"group": {"id": group.id, "name": group.name},
             "a": {"player_id": player_a.id, "name": player_a.name},
-            "b": {"player_id": player_b.id, "name": player_b.name},
-            **head_to_head(_plays_of(found, player_a.id), player_a.id, player_b.id)}
+            "b": {"player_id": player_b.id, "name": player_b.name}, **together}
 
 
 def audit_page(session: Session, group: Group, limit: int = 200) -> list[dict[str, Any]]:

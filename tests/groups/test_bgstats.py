@@ -487,3 +487,18 @@ def test_an_import_report_lists_a_bounded_number_of_skipped_plays(app, client):
     body = api.post("/import/bgstats", json=_backup(bad), token="admin").get_json()
     assert len(body["skipped"]) == bgstats.MAX_LISTED_ENTRIES
     assert body["skipped_not_listed"] == 1_000 - bgstats.MAX_LISTED_ENTRIES
+
+
+def test_a_play_already_imported_is_known_by_its_uuid_even_when_edited_since(app, client):
+    """BG Stats keeps a play's uuid when it is edited there: sending it again (another score,
+    another time) is a duplicate, found by the uuid read out of the kept document."""
+    api = Api(client)
+    play = {"uuid": "play-kept", "gameRefId": 10, "playDate": "2024-05-01 20:00:00",
+            "playerScores": _scores((1, "4", {}), (2, "3", {}))}
+    assert api.post("/import/bgstats", json=_backup([play]), token="admin") \
+        .get_json()["imported"] == 1
+    edited = {**play, "playDate": "2024-05-01 21:30:00",
+              "playerScores": _scores((1, "9", {}), (2, "3", {}))}
+    body = api.post("/import/bgstats", json=_backup([edited]), token="admin").get_json()
+    assert body["imported"] == 0
+    assert [s["error"] for s in body["skipped"]] == ["import.duplicate"]

@@ -10,6 +10,7 @@ from companion.models import Group
 from companion.services import group_cache, stats
 
 from .builders import TABLE_TOKEN, Api, at, engine, finished_table
+from .test_bgstats import _backup, _scores
 
 pytestmark = pytest.mark.db
 
@@ -63,6 +64,8 @@ def test_every_change_shows_at_once(app, client):
                                           when=at(0))),             # older than all others
         lambda: api.record(finished_table(app, "imhotep", [("Bea", 5, 2), ("Eve", 9, 1)],
                                           when=at(9))),             # newer than all others
+        lambda: api.post("/import/bgstats", _import("2026-01-0{}"), token="admin"),  # newer
+        lambda: api.post("/import/bgstats", _import("2019-01-0{}"), token="admin"),  # older
         lambda: api.post("/players/merge", {"keep": ana, "merge": players.get("Eve") or
                                             _id(api, "Eve")}, token="admin"),
     ]
@@ -72,6 +75,13 @@ def test_every_change_shows_at_once(app, client):
         assert getattr(answer, "status_code", 200) in (200, 201), answer.get_json()
         seen.append(check())
     assert all(seen[i] != seen[i + 1] for i in range(len(seen) - 1))
+
+
+def _import(date: str) -> dict:
+    """A BG Stats backup of two Ra plays on ``date`` (a format with the day left out)."""
+    return _backup([{"gameRefId": 10, "playDate": date.format(day) + " 20:00:00",
+                     "playerScores": _scores((1, str(10 * day), {}), (2, "15", {}))}
+                    for day in (1, 2)])
 
 
 def _id(api, name):
@@ -106,3 +116,21 @@ def test_a_play_recorded_with_a_table_token_is_counted_at_once(app, client):
     table = finished_table(app, "ra", [("Ana", 30, 1), ("Bea", 20, 2)], when=at(1))
     api.post("/plays", {"table": table, "table_token": TABLE_TOKEN})
     assert api.get("").get_json()["play_count"] == 1
+
+
+def test_head_to_head_lists_the_latest_plays_together_and_counts_them_all(app, client,
+                                                                         monkeypatch):
+    monkeypatch.setattr(stats.head_to_head_page, "__defaults__", (2,))
+    api = Api(client)
+    ids = [finished_table(app, "ra", [("Ana", 30, 1), ("Bea", 20, 2)], when=at(hour))
+           for hour in (1, 2, 3)]
+    for table in ids:
+        api.record(table)
+    players = {p["name"]: p["player_id"] for p in api.get("/players").get_json()["players"]}
+    h2h = api.get(f"/head-to-head?a={players['Ana']}&b={players['Bea']}").get_json()
+    assert h2h["plays"] == 3 and h2h["a_wins"] == 3
+    assert [row["table_id"] for row in h2h["history"]] == [ids[2], ids[1]]
+    friend = app.test_client()
+    friend.get(f"/g/{api.invite}")
+    page = friend.get(f"/groups/{api.id}/head-to-head?a={players['Ana']}&b={players['Bea']}")
+    assert "The last 2 are listed." in page.get_data(as_text=True)
