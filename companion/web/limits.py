@@ -91,6 +91,7 @@ def _limited(limit: Callable) -> Callable:
         def limited(*args, **kwargs):
             after_this_request(_count_and_tell)
             return checked(*args, **kwargs)
+        limited.rate_limited = True          # the OpenAPI document lists its 429
         return limited
     return decorate
 
