@@ -18,6 +18,7 @@ from flask_babel import gettext
 
 from ..guard import int_range
 from ..models import GameTable, Player, Seat
+from ..services.live_tables import NAME_MAX
 from ..rules.base import N_, RuleViolation
 
 # Text the guard lets through (no control characters: guard.parameter_problem, check_value).
@@ -34,14 +35,16 @@ def stored(column: Any, minimum: int = 0) -> dict[str, Any]:
 ID = stored(Player.id)               # group, player: the same integer ids
 _VERSION = stored(GameTable.version)
 _GENERATION = stored(Seat.generation)
-_ACTOR = {**TEXT, "maxLength": 60}
+ACTOR = {**TEXT, "maxLength": 60}
+# A player's name at a table: some text that is not only spaces (services.live_tables).
+PLAYER_NAME = {"type": "string", "minLength": 1, "maxLength": NAME_MAX,
+               "pattern": r"^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]*"
+                          r"[^\s\u0000-\u001f\u007f-\u009f]"
+                          r"[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]*$"}
 
-# The bodies the views read (beyond ``score``, whose schemas come from the games).
+# The bodies the views read (beyond those whose schemas come from the games: ``score``,
+# a table's opening and a move's arguments, built by :mod:`.openapi`).
 BODIES: dict[str, dict[str, Any]] = {
-    "api.open_table": {"type": "object", "required": ["game", "players"], "properties": {
-        "game": TEXT, "options": {"type": "object"}, "players": {"type": "array",
-                                                                 "items": TEXT},
-        "setup": {"type": "object"}, "edition": {"type": "object"}}},
     "api.claim_seat": {"type": "object", "properties": {"generation": _GENERATION}},
     "api.rejoin": {"type": "object", "required": ["token"], "properties": {"token": TEXT}},
     "api.cohost": {"type": "object", "required": ["on"], "properties": {
@@ -59,26 +62,26 @@ BODIES: dict[str, dict[str, Any]] = {
     "api.open_group": {"type": "object", "required": ["name"], "properties": {
         "name": TEXT}},
     "api.rename_group": {"type": "object", "required": ["name"], "properties": {
-        "name": TEXT, "actor": _ACTOR}},
-    "api.revoke_invite": {"type": "object", "properties": {"actor": _ACTOR}},
-    "api.replace_admin_token": {"type": "object", "properties": {"actor": _ACTOR}},
+        "name": TEXT, "actor": ACTOR}},
+    "api.revoke_invite": {"type": "object", "properties": {"actor": ACTOR}},
+    "api.replace_admin_token": {"type": "object", "properties": {"actor": ACTOR}},
     "api.join": {"type": "object", "properties": {
         "name": TEXT, "player_id": ID, "proof_token": TEXT}},
     "api.rename_player": {"type": "object", "required": ["name"], "properties": {
-        "name": TEXT, "actor": _ACTOR}},
+        "name": TEXT, "actor": ACTOR}},
     "api.merge_players": {"type": "object", "required": ["keep", "merge"], "properties": {
-        "keep": ID, "merge": ID, "actor": _ACTOR}},
+        "keep": ID, "merge": ID, "actor": ACTOR}},
     "api.record_play": {"type": "object", "required": ["table", "table_token"],
                         "properties": {
                             "table": TEXT, "table_token": TEXT,
                             "links": {"type": "object", "additionalProperties": ID},
-                            "location": TEXT, "actor": _ACTOR}},
-    "api.void_play": {"type": "object", "properties": {"actor": _ACTOR, "reason": TEXT}},
-    "api.unvoid_play": {"type": "object", "properties": {"actor": _ACTOR}},
+                            "location": TEXT, "actor": ACTOR}},
+    "api.void_play": {"type": "object", "properties": {"actor": ACTOR, "reason": TEXT}},
+    "api.unvoid_play": {"type": "object", "properties": {"actor": ACTOR}},
     "api.correct_play": {"type": "object", "required": ["document"], "properties": {
-        "document": {"type": "object"}, "actor": _ACTOR}},
+        "document": {"type": "object"}, "actor": ACTOR}},
     "api.save_edition": {"type": "object", "required": ["values"], "properties": {
-        "values": {"type": "object"}, "actor": _ACTOR}},
+        "values": {"type": "object"}, "actor": ACTOR}},
     "api.import_bgstats": {"type": "object", "description": "A BG Stats backup file."},
 }
 
@@ -90,7 +93,7 @@ QUERIES: dict[str, dict[str, dict[str, Any]]] = {
                        "offset": stored(Player.id),     # never more rows than ids
                        "game": TEXT, "voided": TEXT},
     "api.head_to_head": {"a": ID, "b": ID},
-    "api.import_bgstats": {"actor": _ACTOR},
+    "api.import_bgstats": {"actor": ACTOR},
     "api.events": {"version": _VERSION},
 }
 

@@ -31,13 +31,27 @@ def _bearer() -> str | None:
 
 
 def _access(group_id: int, admin: bool = False) -> groups.Access:
-    return groups.authorize(db.session(), group_id, _bearer(), admin=admin)
+    token = _bearer()
+    if token is None:           # 401 whether or not the group exists: its id reveals nothing
+        raise GroupProblem(401, "group.token_needed", N_(
+            "Send the group's invite or admin token (Authorization: Bearer …)."))
+    return groups.authorize(db.session(), group_id, token, admin=admin)
 
 
 def _body() -> dict[str, Any]:
     body = request.get_json(silent=True)
     if body is None:
         raise GroupProblem(400, "bad_json", N_("The request body must be a JSON document."))
+    if not isinstance(body, dict):
+        raise GroupProblem(422, "score.not_object", N_("The document must be a JSON object."))
+    return body
+
+
+def _optional_body() -> dict[str, Any]:
+    """The JSON object a call may send (nothing sent: empty); anything else is refused."""
+    body = request.get_json(silent=True) if request.get_data(cache=True) else None
+    if body is None:
+        return {}
     if not isinstance(body, dict):
         raise GroupProblem(422, "score.not_object", N_("The document must be a JSON object."))
     return body
@@ -94,9 +108,7 @@ def rename_group(group_id: int):
 def revoke_invite(group_id: int):
     """Revoke the invite link and get a new one: ``{"actor"?}`` (admin)."""
     access = _access(group_id, admin=True)
-    body = request.get_json(silent=True) or {}
-    token = groups.revoke_invite(db.session(), access.group,
-                                 body.get("actor") if isinstance(body, dict) else None)
+    token = groups.revoke_invite(db.session(), access.group, _optional_body().get("actor"))
     return _json({"invite_token": token})
 
 
@@ -104,9 +116,8 @@ def revoke_invite(group_id: int):
 def replace_admin_token(group_id: int):
     """Replace the admin link: ``{"actor"?}`` (admin); the old admin token stops working."""
     access = _access(group_id, admin=True)
-    body = request.get_json(silent=True) or {}
     token = groups.replace_admin_token(db.session(), access.group,
-                                       body.get("actor") if isinstance(body, dict) else None)
+                                       _optional_body().get("actor"))
     return _json({"admin_token": token})
 
 
@@ -217,8 +228,7 @@ def read_play(group_id: int, table_id: str):
 def void_play(group_id: int, table_id: str):
     """Void a play: ``{"actor"?, "reason"?}`` (admin)."""
     access = _access(group_id, admin=True)
-    body = request.get_json(silent=True) or {}
-    body = body if isinstance(body, dict) else {}
+    body = _optional_body()
     groups.void_play(db.session(), access.group, table_id, body.get("actor"),
                      body.get("reason"))
     return _json(stats.play_detail(db.session(), access.group, table_id))
@@ -228,8 +238,7 @@ def void_play(group_id: int, table_id: str):
 def unvoid_play(group_id: int, table_id: str):
     """Count a voided play again: ``{"actor"?}`` (admin)."""
     access = _access(group_id, admin=True)
-    body = request.get_json(silent=True) or {}
-    body = body if isinstance(body, dict) else {}
+    body = _optional_body()
     groups.unvoid_play(db.session(), access.group, table_id, body.get("actor"))
     return _json(stats.play_detail(db.session(), access.group, table_id))
 

@@ -36,7 +36,14 @@ def _bearer() -> str | None:
 
 
 def _problem(problem: TableProblem):
+    if problem.status == 401:          # no token at all: say which kind of credential is due
+        return jsonify(violation_body(problem)), 401, {"WWW-Authenticate": "Bearer"}
     return jsonify(violation_body(problem)), problem.status
+
+
+def _refused_status() -> int:
+    """401 when the request carries no token at all, 403 when its token is not enough."""
+    return 401 if _bearer() is None else 403
 
 
 def _join_url(table) -> str:
@@ -66,16 +73,19 @@ def open_table():
 @bp.post("/tables/<table_id>/seats/<int:position>/claim")
 def claim_seat(table_id: str, position: int):
     """Take a free seat; a taken one only with host rights, naming the ``generation`` of the
-    claim it replaces (``{"generation": g}``), so that a reassignment is a compare and swap."""
+    claim it replaces (``{"generation": g}``), so that a reassignment is a compare and swap.
+    Answers the seat's token and the table's version (what the seat's first move names)."""
     session = db.session()
     table, _seat, host = _table_and_viewer(session, table_id)
     body = request.get_json(silent=True) if request.content_length else None
-    generation = body.get("generation") if isinstance(body, dict) else None
+    if body is not None and not isinstance(body, dict):
+        raise TableProblem(422, "score.not_object", N_("The document must be a JSON object."))
+    generation = body.get("generation") if body is not None else None
     mine = live.seat_for_token(session, table, _bearer())
     token = live.claim_seat(session, table, position,
                             host=live.has_host_rights(table, _bearer(), mine),
                             generation=generation, current=mine)
-    return {"seat_token": token, "seat": position}
+    return {"seat_token": token, "seat": position, "version": table.version}
 
 
 def _host_rights(session: Session, table_id: str):
@@ -83,7 +93,7 @@ def _host_rights(session: Session, table_id: str):
     table, _seat, _host = _table_and_viewer(session, table_id)
     if not live.has_host_rights(table, _bearer(), live.seat_for_token(session, table,
                                                                       _bearer())):
-        raise TableProblem(403, "table.host_needed",
+        raise TableProblem(_refused_status(), "table.host_needed",
                            N_("Only the host (or a co-host) may do this."))
     return table
 
@@ -181,7 +191,7 @@ def change_log(session: Session, table_id: str, token: str | None, body: Any, ch
     :class:`StaleVersion` it met). Any other refusal is raised as a :class:`TableProblem`."""
     table, seat, host = _table_and_viewer(session, table_id, token)
     if seat is None and not (host_may and host):
-        raise TableProblem(403, "table.seat_token_needed",
+        raise TableProblem(401 if token is None else 403, "table.seat_token_needed",
                            N_("Moves are made with a seat token (Authorization: Bearer …)."))
     if not isinstance(_required(body), dict):
         raise TableProblem(422, "score.not_object", N_("The document must be a JSON object."))
@@ -233,7 +243,7 @@ def request_undo(table_id: str):
     session = db.session()
     table, seat, _host = _table_and_viewer(session, table_id)
     if seat is None:
-        raise TableProblem(403, "table.seat_token_needed",
+        raise TableProblem(_refused_status(), "table.seat_token_needed",
                            N_("Moves are made with a seat token (Authorization: Bearer …)."))
     body = _json_body()
     try:
@@ -251,7 +261,7 @@ def refuse_undo(table_id: str):
     table, seat, host = _table_and_viewer(session, table_id)
     moves = [m for m in live.move_log(session, table) if m.undone_version is None]
     if not host and (seat is None or not moves or moves[-1].seat != seat):
-        raise TableProblem(403, "table.undo_not_allowed",
+        raise TableProblem(_refused_status(), "table.undo_not_allowed",
                            N_("Only the player who made the last move, or the host, may "
                               "undo it; ask them."))
     live.refuse_undo(session, table)

@@ -460,7 +460,7 @@ def rejoin(session: Session, table: GameTable, token: str | None,
                                            Seat.rejoin_hash == hash_token(token or ""))
                         ).first() if token else None
     if seat is None:
-        raise TableProblem(404, "table.rejoin_used",
+        raise TableProblem(403, "table.rejoin_used",
                            N_("This rejoin code was used already or replaced by a newer one. "
                               "Ask the host for a new one."))
     new = _swap_seat_token(session, seat, seat.generation)
@@ -496,7 +496,7 @@ def take_host(session: Session, table: GameTable, token: str | None) -> str:
     """Use a host link: this phone becomes the host (a new host token; the old host phone
     and the link stop working). Returns the new host token."""
     if not token or not secrets.compare_digest(hash_token(token), table.recovery_hash or ""):
-        raise TableProblem(404, "table.host_link_used",
+        raise TableProblem(403, "table.host_link_used",
                            N_("This host link was used already or replaced by a newer one."))
     host_token = new_token()
     taken = session.execute(update(GameTable)
@@ -506,7 +506,7 @@ def take_host(session: Session, table: GameTable, token: str | None) -> str:
                                     seats_version=GameTable.seats_version + 1))
     if taken.rowcount != 1:
         session.rollback()
-        raise TableProblem(404, "table.host_link_used",
+        raise TableProblem(403, "table.host_link_used",
                            N_("This host link was used already or replaced by a newer one."))
     session.commit()
     _announce_seats(session, table)

@@ -42,14 +42,17 @@ def init_app(app: Flask) -> None:
     @app.errorhandler(HTTPException)
     def _http(error: HTTPException):
         code = error.code or 500
+        # the error's own headers go along (405's Allow lists the methods that do work)
+        headers = [(name, value) for name, value in error.get_headers()
+                   if name.lower() != "content-type"]
         if _wants_json():
             return jsonify({"error": f"http_{code}", "message": error.description,
-                            "field": None}), code
+                            "field": None}), code, headers
         messages = {404: _("There is nothing at this address."),
                     405: _("This page cannot be used that way."),
                     413: _("What was sent is too large.")}
         return render_template("error.html", code=code,
-                               message=messages.get(code, error.description)), code
+                               message=messages.get(code, error.description)), code, headers
 
     @app.errorhandler(SQLAlchemyError)
     def _storage(error: SQLAlchemyError):

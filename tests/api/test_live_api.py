@@ -313,7 +313,7 @@ def test_moves_need_this_tables_seat_token(started, count_rows, token, code):
     elif token == "other-table":
         token = LiveTable(started.client).tokens[1]
     response = started.move(1, {"type": "draw", "tile": "gold"}, token=token or None)
-    assert response.status_code == 403
+    assert response.status_code == (401 if not token else 403)    # 401: no token at all
     assert response.get_json()["error"] == code
     assert_unchanged(started, count_rows)
 
@@ -323,7 +323,8 @@ def test_a_forged_token_cannot_read_or_undo(started, count_rows):
     response = started.undo("forged")
     assert response.status_code == 403 and response.get_json()["error"] == "table.bad_token"
     response = started.undo(None)
-    assert response.status_code == 403
+    assert response.status_code == 401
+    assert response.headers["WWW-Authenticate"] == "Bearer"
     assert response.get_json()["error"] == "table.seat_token_needed"
     assert_unchanged(started, count_rows)
 

@@ -131,7 +131,7 @@ def test_a_rejoin_link_moves_the_seat_once(client):
     assert table.get(table.tokens[2]).status_code == 403          # the old phone lost it
     assert table.get(used.get_json()["seat_token"]).status_code == 200
     again = client.post(f"{table.url}/rejoin", json={"token": link.get_json()["token"]})
-    assert again.status_code == 404 and again.get_json()["error"] == "table.rejoin_used"
+    assert again.status_code == 403 and again.get_json()["error"] == "table.rejoin_used"
 
 
 def test_a_co_host_acts_for_the_host(client):
@@ -158,7 +158,7 @@ def test_the_host_role_is_handed_over_with_a_one_time_link(client):
     assert table.get(table.host).status_code == 403               # the old host is out
     assert client.post(f"{table.url}/host-link", headers=bearer(new_host)).status_code == 200
     again = client.post(f"{table.url}/take-host", json={"token": link["token"]})
-    assert again.status_code == 404
+    assert again.status_code == 403 and again.get_json()["error"] == "table.host_link_used"
 
 
 def test_any_seat_asks_to_undo_and_the_mover_decides(client):
@@ -208,7 +208,7 @@ def test_pages_ask_before_taking_a_taken_seat_and_links_are_not_used_by_a_previe
     newcomer = client.application.test_client()
     assert newcomer.get(f"/{path}").status_code == 200             # the preview asks first
     assert newcomer.post(f"/{path}").status_code == 303            # then takes the seat
-    assert newcomer.post(f"/{path}").status_code == 404            # once
+    assert newcomer.post(f"/{path}").status_code == 403            # once
     opened_host = client.get(f"/tables/{table_id}/host?opened=1").get_data(as_text=True)
     assert "Keep this host link" in opened_host
     assert "Keep this host link" not in client.get(

@@ -38,7 +38,7 @@ def test_token_refusals(client):
     api, other = Api(client, "A"), Api(client, "B")
     assert api.get("").get_json()["group"]["role"] == "member"
     assert api.get("", token="admin").get_json()["group"]["role"] == "admin"
-    assert _error(api.get("", token=None)) == (404, "group.not_found")
+    assert _error(api.get("", token=None)) == (401, "group.token_needed")
     assert _error(api.get("", token="forged-" + api.invite)) == (404, "group.not_found")
     assert _error(api.get("", token=other.invite)) == (404, "group.not_found")
     assert _error(api.patch("", {"name": "X"}, token="invite")) == (403, "group.admin_needed")
@@ -145,7 +145,7 @@ def test_record_refusals(app, client):
     other.record(table)
     assert _error(api.post("/plays", {**HELD, "table": table})) == (409, "play.other_group")
     assert _error(api.post("/plays", {"table_token": TABLE_TOKEN, "table": table},
-                           token=None)) == (404, "group.not_found")
+                           token=None)) == (401, "group.token_needed")
 
 
 def _three_plays(app, api):
