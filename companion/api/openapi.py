@@ -11,8 +11,15 @@ It is built at request time from what validates, so it cannot drift:
 * the ``move`` of ``POST …/moves`` is one of the kinds of move the games declare
   (``Ruleset.move_rules()``: each kind's ``type`` and its argument fields, which the referee
   parses moves with), one schema per game and kind;
-* the other bodies are the entries each view reads (:data:`BODIES`, keyed by endpoint);
-  the query parameters are those the views read (:data:`QUERIES`).
+* the body of ``POST /api/v1/tables`` is one shape per game (its player counts, options,
+  set-ups and printed values);
+* the other bodies are the entries each view reads, the query parameters those the views read
+  (:mod:`.contract`: every integer bounded by its column, as the API enforces);
+* every answer is documented (:mod:`.answers`: each success's status, media type and schema,
+  and the links from it to the next calls; 409, 429, 503 and the 4xx error where they occur),
+  so schemathesis can check each real answer against it (tests/api/test_schemathesis.py);
+* an entry that may be left out may also be null (the checker reads null as left out), and
+  open objects hold only what the guard lets through (``Storable``).
 
 Every error is the same object, ``{"error", "message", "field"}``.
 """

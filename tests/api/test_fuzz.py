@@ -128,7 +128,8 @@ def _value_for(schema: dict[str, Any], components: dict[str, Any], world: World,
     if kind == "boolean":
         return rnd.random() < 0.5
     if kind == "array":
-        size = rnd.randint(schema.get("minItems", 0), min(schema.get("maxItems", 4), 6))
+        least = schema.get("minItems", 0)        # a set-up's lists may need more than 6
+        size = rnd.randint(least, max(least, min(schema.get("maxItems", 4), 6)))
         return [_value_for(schema.get("items", {}), components, world, rnd)
                 for _ in range(size)]
     if kind == "object" and schema.get("properties"):

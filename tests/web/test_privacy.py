@@ -183,12 +183,14 @@ def test_a_missing_group_and_a_forbidden_one_get_the_same_answer(app, client):
                        p.get_data(as_text=True).replace(f"/groups/{gid}", "/groups/<id>"))
                 for p, gid in zip(pages, (missing, forbidden))]
         assert html[0] == html[1]
-    for headers in ({}, {"Authorization": "Bearer forged-0123456789abcdefghij"}):
+    for headers, status, code in (({}, 401, "group.token_needed"),    # no token at all
+                                  ({"Authorization": "Bearer forged-0123456789abcdefghij"},
+                                   404, "group.not_found")):
         answers = [stranger.get(f"/api/v1/groups/{gid}", headers=headers)
                    for gid in (missing, forbidden)]
-        assert [a.status_code for a in answers] == [404, 404]
+        assert [a.status_code for a in answers] == [status, status]
         assert answers[0].get_json() == answers[1].get_json()
-        assert answers[0].get_json()["error"] == "group.not_found"
+        assert answers[0].get_json()["error"] == code
 
 
 def test_missing_and_forbidden_groups_take_the_same_work(app, client, monkeypatch):
