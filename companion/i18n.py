@@ -18,7 +18,7 @@ from flask_babel import (Babel, ngettext, format_datetime, format_decimal, forma
 
 from .collation import sort_names
 from .rules import get_ruleset
-from .rules.base import InvalidDocument, RuleViolation
+from .rules.base import InvalidDocument, RuleViolation, Term, render_param
 
 LANGUAGE_COOKIE = "lang"
 LANGUAGE_NAMES = {"en": "English", "cs": "Čeština", "hu": "Magyar"}
@@ -65,12 +65,12 @@ def capfirst(text: Any) -> str:
 
 def render_violation(violation: RuleViolation) -> str:
     """A rule violation as a sentence in the current language."""
-    return violation.render(gettext)
+    return violation.render(gettext, ngettext)
 
 
 def violation_body(violation: RuleViolation) -> dict[str, Any]:
     """The API's error body for a violation, its message translated."""
-    return violation.as_dict(gettext)
+    return violation.as_dict(gettext, ngettext)
 
 
 MAX_LISTED_ERRORS = 50
@@ -107,8 +107,17 @@ def init_app(app: Flask) -> None:
             return game_id
 
     @app.template_filter("translate")
-    def _translate(msgid: str) -> str:
-        return gettext(msgid) if msgid else ""
+    def _translate(msgid: str, **params: Any) -> str:
+        """A msgid, or a Term (a card's name with the name printed on the group's copy, or a
+        word with its own parameters), in the reader's language; ``params`` fill the msgid's
+        placeholders, each a Term, a Listing… rendered as a refusal renders them."""
+        if not msgid:
+            return ""
+        if isinstance(msgid, Term):
+            return msgid.render(gettext)
+        text = gettext(msgid)
+        return text % {k: render_param(v, gettext) for k, v in params.items()} if params \
+            else text
 
     @app.template_filter("edition_value")
     def _edition_value(value: Any) -> str:

@@ -65,7 +65,7 @@ def _face(game_name: str, seat: SeatCard, table_url: str, code: str | None) -> D
         draw_text(c, game_name, safe, h - band, w * 0.6 - safe, band, font=SANS_BOLD,
                   size=11, max_lines=1)
         draw_text(c, t(N_("Seat %(n)d"), n=seat.position + 1), w * 0.6, h - band,
-                  w * 0.4 - safe, band, size=9, max_lines=1, align="right")
+                  w * 0.4 - safe, band, size=9, max_lines=1, align="right", lang=t.lang)
 
         name_top = h - band - 2 * MM
         name_h = 16 * MM
@@ -91,10 +91,10 @@ def _face(game_name: str, seat: SeatCard, table_url: str, code: str | None) -> D
         c.setFillGray(0.1)
         if code:
             draw_text(c, t(N_("Table code: %(code)s"), code=code), safe, y, w - 2 * safe,
-                      code_h, font=SANS_BOLD, size=9, max_lines=1, align="center")
+                      code_h, font=SANS_BOLD, size=9, max_lines=1, align="center", lang=t.lang)
             y += code_h
         draw_text(c, t(N_("Scan to join the table, then tap your name.")), safe, y,
-                  w - 2 * safe, caption_h, size=7.5, max_lines=2, align="center")
+                  w - 2 * safe, caption_h, size=7.5, max_lines=2, align="center", lang=t.lang)
         y += caption_h + 0.5 * MM
         qr = min(w - 2 * safe, name_top - name_h - 1 * MM - y)
         s.qr(table_url, (w - qr) / 2, y, qr)

@@ -13,7 +13,7 @@ from typing import Any
 from babel.support import NullTranslations, Translations
 
 import companion
-from companion.rules.base import N_, Term
+from companion.rules.base import N_, Term, render_param
 
 from .errors import PrintError
 
@@ -31,10 +31,11 @@ class Translator:
         self._catalog = catalog
 
     def __call__(self, message: str, **params: Any) -> str:
+        if isinstance(message, Term) and not params:
+            return message.render(self._catalog.gettext)
         text = self._catalog.gettext(message) if message else message
         if params:
-            params = {k: self._catalog.gettext(v) if isinstance(v, Term) else v
-                      for k, v in params.items()}
+            params = {k: render_param(v, self._catalog.gettext) for k, v in params.items()}
             return text % params
         return text
 

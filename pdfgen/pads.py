@@ -179,7 +179,8 @@ def _draw_rows(s: Surface, spec: PadSpec, names: Sequence[str],
     y = body_top - NAME_ROW
     c.setLineWidth(0.8)
     c.setStrokeGray(0)
-    draw_text(c, t(N_("Player")), 2, y, label_w - 4, NAME_ROW, font=SANS_BOLD, size=10)
+    draw_text(c, t(N_("Player")), 2, y, label_w - 4, NAME_ROW, font=SANS_BOLD, size=10,
+              lang=t.lang)
     for i, name in enumerate(names):
         x = label_w + i * column_w
         c.rect(x, y, column_w, NAME_ROW, stroke=1, fill=0)
@@ -207,7 +208,8 @@ def _draw_rows(s: Surface, spec: PadSpec, names: Sequence[str],
             c.setFillGray(0.86)
             c.rect(0, y, width, h, stroke=0, fill=1)
             c.setFillGray(0)
-            draw_text(c, label, 3, y, width - 6, h, font=SANS_BOLD, size=9, max_lines=1)
+            draw_text(c, label, 3, y, width - 6, h, font=SANS_BOLD, size=9, max_lines=1,
+                      lang=t.lang)
             continue
         bold = row.kind == "result"
         if bold:
@@ -220,13 +222,14 @@ def _draw_rows(s: Surface, spec: PadSpec, names: Sequence[str],
         if hint:
             label_h = 8.5 * 1.2
             draw_text(c, label, 3, y + h - 1.2 - label_h, text_w, label_h, font=font,
-                      size=8.5, min_size=5.5, max_lines=1)
+                      size=8.5, min_size=5.5, max_lines=1, lang=t.lang)
             c.setFillGray(0.35)
             draw_text(c, hint, 3, y + 0.8, text_w, h - 2.4 - label_h, size=6, min_size=4.5,
-                      max_lines=2, valign="top", one_line_until=0.92)
+                      max_lines=2, valign="top", one_line_until=0.92, lang=t.lang)
             c.setFillGray(0)
         else:
-            draw_text(c, label, 3, y, text_w, h, font=font, size=9, min_size=5.5, max_lines=2)
+            draw_text(c, label, 3, y, text_w, h, font=font, size=9, min_size=5.5, max_lines=2,
+                      lang=t.lang)
         c.setLineWidth(1.1 if bold else 0.5)
         c.setStrokeGray(0 if bold else 0.25)
         for i in range(len(names)):
@@ -243,13 +246,14 @@ def _draw_rows(s: Surface, spec: PadSpec, names: Sequence[str],
     c.setStrokeGray(0)
     c.setFillGray(0.35)
     y -= FOOTER
-    draw_text(c, t(spec.footer), 0, y, width, FOOTER - 1, size=6.5, min_size=4.5, max_lines=1)
+    draw_text(c, t(spec.footer), 0, y, width, FOOTER - 1, size=6.5, min_size=4.5, max_lines=1,
+              lang=t.lang)
     if y > NOTES_MIN:                     # rows are capped in height: the rest is for notes
         c.setStrokeGray(0.6)
         c.setLineWidth(0.5)
         c.rect(0, 0, width, y - 2 * MM, stroke=1, fill=0)
         draw_text(c, t(N_("Notes")), 2 * MM, y - 8 * MM, width / 2, 5 * MM, size=7.5,
-                  max_lines=1)
+                  max_lines=1, lang=t.lang)
     c.setFillGray(0)
 
 
@@ -265,14 +269,14 @@ def draw_header(s: Surface, title: str, url: str, caption: str, *, subtitle: str
     s.qr(url, qr_x, height - qr, qr)
     c.setFillGray(0)
     draw_text(c, t(caption), qr_x - 42 * MM, height - 13 * MM, 40 * MM, 11 * MM, size=7.5,
-              max_lines=2, align="right", valign="top")
+              max_lines=2, align="right", valign="top", lang=t.lang)
     c.setFillGray(0.35)
     draw_text(c, url, qr_x - 42 * MM, height - 21 * MM, 40 * MM, 8 * MM, size=6, min_size=4.2,
               max_lines=2, align="right", valign="top")
     c.setFillGray(0)
     text_w = qr_x - 46 * MM
     draw_text(c, t(title), 0, height - 10 * MM, text_w, 10 * MM, font=SANS_BOLD,
-              size=17, max_lines=1)
+              size=17, max_lines=1, lang=t.lang)
     if subtitle:
         draw_text(c, subtitle, 0, height - 15 * MM, text_w, 5 * MM, size=9, max_lines=1)
     if intro:
@@ -282,7 +286,8 @@ def draw_header(s: Surface, title: str, url: str, caption: str, *, subtitle: str
         for n, paragraph in enumerate(intro):
             c.setFillGray(0 if n == 0 else 0.35)
             draw_text(c, paragraph, 0, top - (n + 1) * share, text_w, share,
-                      size=8.5 if n == 0 else 7.5, min_size=5, max_lines=2, valign="top")
+                      size=8.5 if n == 0 else 7.5, min_size=5, max_lines=2, valign="top",
+                      lang=t.lang)
         c.setFillGray(0)
     if not date_place:
         return

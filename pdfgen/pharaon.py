@@ -24,7 +24,7 @@ from .geometry import MM
 from .i18n import N_, Translator
 from .pads import signed
 from .registry import AidSheet, GamePrint, PadRow, PadSpec, ReferenceCard, register
-from .text import LEADING, draw_text, text_width, wrap
+from .text import LEADING, draw_text, text_width, wrap_words
 
 BAND = (0.58, 0.42, 0.12)
 NOBLES_TITLE = N_("Pharaon · the 26 nobles")
@@ -134,7 +134,7 @@ def _flow(s: Surface, blocks: Sequence[Text], columns: int, title: str) -> None:
     gap = 6 * MM
     width = (s.width - gap * (columns - 1)) / columns
     for size in [x / 4 for x in range(40, 23, -1)]:          # 10 pt down to 6 pt
-        placed = _place(blocks, width, s.height, columns, size)
+        placed = _place(blocks, width, s.height, columns, size, s.t.lang)
         if placed is not None:
             break
     else:
@@ -168,26 +168,32 @@ def _flow(s: Surface, blocks: Sequence[Text], columns: int, title: str) -> None:
                 c.drawString(x, y - (i + 0.85) * size * LEADING, line)
 
 
-def _place(blocks: Sequence[Text], width: float, height: float, columns: int, size: float):
+def _place(blocks: Sequence[Text], width: float, height: float, columns: int, size: float,
+           lang: str):
     """Where every block goes at ``size``: (column, top y, block, lines, right lines), or None
-    when the blocks need more than ``columns`` columns. A heading never ends a column."""
+    when the blocks need more than ``columns`` columns, or a word fits neither whole nor
+    hyphenated in ``lang`` (then a smaller size is tried). A heading never ends a column."""
     placed = []
     column, y = 0, height
     for index, block in enumerate(blocks):
+        right: list[str] | None = []
         if block.kind == "heading":
-            lines = wrap(block.text, SANS_BOLD, size * 1.15, width - 4)
-            right: list[str] = []
+            lines = wrap_words(block.text, SANS_BOLD, size * 1.15, width - 4, lang)
+        elif block.kind in ("row", "step"):
+            lines = wrap_words(block.text, SANS_BOLD, size, width * (block.split - 0.02), lang)
+            right = wrap_words(block.second, SANS, size, width * (1 - block.split), lang)
+        else:
+            lines = wrap_words(block.text, SANS, size, width, lang)
+        if lines is None or right is None:
+            return None
+        if block.kind == "heading":
             need = len(lines) * size * 1.15 * LEADING + size * 0.9
             follow = blocks[index + 1] if index + 1 < len(blocks) else None
             keep = need + (size * LEADING * 2 if follow else 0)
         elif block.kind in ("row", "step"):
-            lines = wrap(block.text, SANS_BOLD, size, width * (block.split - 0.02))
-            right = wrap(block.second, SANS, size, width * (1 - block.split))
             need = max(len(lines), len(right)) * size * LEADING + size * 0.55
             keep = need
         else:
-            lines = wrap(block.text, SANS, size, width)
-            right = []
             need = len(lines) * size * LEADING + size * 0.5
             keep = need
         if any(text_width(x, SANS, size) > width for x in right + lines):
@@ -238,7 +244,7 @@ def nobles_sheet(s: Surface) -> None:
     for x0, x1, label in zip(xs, xs[1:], ("#", t(N_("Noble")), t(N_("Points at the end")),
                                           t(N_("Effect")))):
         draw_text(c, label, x0 + 1.5, y, x1 - x0 - 3, head_h, font=SANS_BOLD, size=8,
-                  max_lines=1)
+                  max_lines=1, lang=t.lang)
     c.setFillGray(0)
     for kind, members in groups:
         y -= band_h
@@ -246,7 +252,7 @@ def nobles_sheet(s: Surface) -> None:
         c.rect(0, y, width, band_h, stroke=0, fill=1)
         c.setFillGray(0)
         draw_text(c, t(data.TYPE_LABELS[kind]), 2, y, width - 4, band_h, font=SANS_BOLD,
-                  size=8, max_lines=1)
+                  size=8, max_lines=1, lang=t.lang)
         for noble in members:
             y -= row_h
             cells = (str(noble.number), None,
@@ -256,15 +262,15 @@ def nobles_sheet(s: Surface) -> None:
                 if i == 1:
                     draw_text(c, t(noble.name), x0 + 1.5, y + row_h * 0.45, x1 - x0 - 3,
                               row_h * 0.55, font=SANS_BOLD, size=8, min_size=5.5,
-                              max_lines=1)
+                              max_lines=1, lang=t.lang)
                     c.setFillGray(0.4)
                     draw_text(c, noble.printed, x0 + 1.5, y + 0.5, x1 - x0 - 3,
-                              row_h * 0.45, size=7, min_size=5, max_lines=1)
+                              row_h * 0.45, size=7, min_size=5, max_lines=1, lang="cs")
                     c.setFillGray(0)
                     continue
                 draw_text(c, cells[i], x0 + 1.5, y, x1 - x0 - 3, row_h,
                           font=SANS_BOLD if i == 0 else SANS, size=7.5, min_size=5,
-                          max_lines=3, one_line_until=0.95)
+                          max_lines=3, one_line_until=0.95, lang=t.lang)
             c.setStrokeGray(0.75)
             c.setLineWidth(0.3)
             c.line(0, y, width, y)

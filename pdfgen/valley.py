@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from companion.rules.base import Term
+from companion.rules.valley import names as vnames
 from companion.rules.valley import pools
 from companion.rules.valley import printed as vk
 from companion.rules.valley.state import FREE_SEALS_PER_TURN
@@ -48,20 +49,9 @@ SIZES = tuple(vk.SIZE_PAIRS)                   # 3 … 7: one colour each (§11)
 
 
 def card_name(t: Translator, title_id: str) -> str:
-    """A title as the cards carry it: Czech where the catalogue has it, with the English
-    beside it on a sheet in another language; a stand-in by its set and number."""
-    names = vk.title_names(title_id)
-    if names["number"]:
-        if names["set"]:
-            return t(vk.PLACEHOLDER_LABEL, set=Term(vk.SET_LABELS[str(names["set"])]),
-                     number=names["number"])
-        return t(vk.UNIQUE_PLACEHOLDER_LABEL, number=names["number"])
-    cs, en = names["cs"], names["en"]
-    if t.lang == "cs":
-        return str(cs or en)
-    if cs and en and cs != en:
-        return f"{cs} ({en})"
-    return str(en or cs)
+    """A title or a set as every screen names it (rules/valley/names.py): the sheet's
+    language first, the name printed on the group's copy in parentheses where it differs."""
+    return vnames.name(title_id, t)
 
 
 def colour_of_size(size: int) -> str:
@@ -335,7 +325,7 @@ def checklist_items(t: Translator, pool_id: pools.PoolId) -> list[Item]:
     pool = pools.build_pool(pool_id)
     items: list[Item] = []
     for colour, sets, chosen, copies in pool_sections(pool_id):
-        names = " / ".join(t(vk.SET_LABELS[s]) for s in sets)
+        names = " / ".join(card_name(t, s) for s in sets)
         if chosen:
             heading = t(N_("%(sets)s: the set in play"), sets=names)
         elif len(sets) > 1:
@@ -345,7 +335,7 @@ def checklist_items(t: Translator, pool_id: pools.PoolId) -> list[Item]:
         items.append(Item("heading", heading, colour))
         for title in (title for set_id in sets for title in vk.set_titles(set_id)):
             if vk.TITLES[title].placeholder:
-                items.append(Item("write_in", t(vk.SET_LABELS[str(vk.TITLES[title].set_id)]),
+                items.append(Item("write_in", card_name(t, str(vk.TITLES[title].set_id)),
                                   colour, copies))
             else:
                 items.append(Item("title", card_name(t, title), colour, copies))

@@ -15,6 +15,14 @@
   "use strict";
   var live = document.getElementById("live");
   if (!live || !window.EventSource || !window.fetch) { return; }
+  // The page to refresh from: this one, or the table's page when this is the answer to a
+  // form (a refused move), whose own address takes no GET; the address bar says so too, so
+  // that a reload shows the table instead of sending the form again.
+  var script = document.currentScript;
+  var page = script && script.dataset.page || window.location.pathname;
+  if (page !== window.location.pathname && window.history.replaceState) {
+    window.history.replaceState(null, "", page);
+  }
   var QUIET_MS = 40000;            // the server sends an "alive" event every 15 s
   var source = null, retryTimer = null, retryDelay = 1000, quietTimer = null;
   var refreshing = false, again = false, refreshTimer = null;
@@ -33,16 +41,83 @@
   }
   live.addEventListener("input", touch, true);
   live.addEventListener("change", touch, true);
+  // A section this person opened or closed stays so (its content still follows the table).
+  var toggled = new WeakSet();
+  live.addEventListener("click", function (event) {
+    var summary = event.target.closest && event.target.closest("summary");
+    if (summary && summary.parentElement.tagName === "DETAILS") {
+      toggled.add(summary.parentElement);
+    }
+  }, true);
+  // A refused move's form comes back as the person entered it (data-entered): theirs too.
+  Array.prototype.forEach.call(live.querySelectorAll("[data-entered]"), function (field) {
+    touched.add(field);
+  });
+
+  // Where an element sits, in words that survive another phone's move: a field by its form
+  // (address, move, rank among forms alike) and its name (rank among fields alike); a
+  // section by its summary's text (rank among sections alike).
+  function keyOf(element, root) {
+    var rank = function (list, item) { return Array.prototype.indexOf.call(list, item); };
+    if (element.tagName === "DETAILS") {
+      var text = function (d) { var s = d.querySelector("summary"); return s ? s.textContent : ""; };
+      var alike = Array.prototype.filter.call(root.querySelectorAll("details"), function (d) {
+        return text(d) === text(element);
+      });
+      return "details|" + text(element) + "|" + rank(alike, element);
+    }
+    var form = element.form;
+    if (!form) { return null; }
+    var formKey = function (f) {
+      var move = f.querySelector("input[name=move]");
+      return f.getAttribute("action") + "|" + (move ? move.value : "");
+    };
+    var forms = Array.prototype.filter.call(root.querySelectorAll("form"), function (f) {
+      return formKey(f) === formKey(form);
+    });
+    var named = Array.prototype.filter.call(form.elements, function (f) {
+      return f.name === element.name;
+    });
+    return formKey(form) + "|" + rank(forms, form) + "|" + element.name + "|" + rank(named, element);
+  }
+
+  // Idiomorph keeps a node (and moves it) when it finds the same id in the fresh page; a
+  // touched field or an opened section without an id gets one, on both sides, for the morph.
+  function pair(fresh) {
+    var kept = [];
+    var mine = {};
+    live.querySelectorAll("input, select, textarea, details").forEach(function (element) {
+      if (!touched.has(element) && !toggled.has(element) &&
+          element !== document.activeElement) { return; }
+      var key = keyOf(element, live);
+      if (key !== null) { mine[key] = element; }
+    });
+    fresh.querySelectorAll("input, select, textarea, details").forEach(function (element) {
+      var key = keyOf(element, fresh);
+      var old = key !== null && mine[key];
+      if (!old) { return; }
+      if (!old.id) { old.id = "kept-" + kept.length; kept.push(old); }
+      element.id = old.id;
+    });
+    return kept;
+  }
 
   function morph(fresh) {
     if (!window.Idiomorph) { live.innerHTML = fresh.innerHTML; return; }
+    var kept = pair(fresh);
     window.Idiomorph.morph(live, fresh.childNodes, {
       morphStyle: "innerHTML",
       restoreFocus: true,
       callbacks: {
         // A touched field is left exactly as the person left it (value, selection, options).
-        beforeNodeMorphed: function (oldNode) { return !touched.has(oldNode); }
+        beforeNodeMorphed: function (oldNode) { return !touched.has(oldNode); },
+        beforeAttributeUpdated: function (name, node) {
+          return !(name === "open" && toggled.has(node));
+        }
       }
+    });
+    kept.forEach(function (element) {
+      if (element.id.indexOf("kept-") === 0) { element.removeAttribute("id"); }
     });
   }
 
@@ -59,7 +134,7 @@
   function refresh() {
     if (refreshing) { again = true; return; }
     refreshing = true;
-    fetch(window.location.pathname, { credentials: "same-origin", cache: "no-store" })
+    fetch(page, { credentials: "same-origin", cache: "no-store" })
       .then(function (r) {
         if (!r.ok && r.status !== 409) { throw new Error("HTTP " + r.status); }
         return r.text();
@@ -71,6 +146,8 @@
           morph(fresh);
           live.dataset.version = fresh.dataset.version;
           if (fresh.dataset.seats) { live.dataset.seats = fresh.dataset.seats; }
+          // how many refreshes this page has taken in place (tests wait for it)
+          live.dataset.refreshed = (parseInt(live.dataset.refreshed || "0", 10) + 1).toString();
         }
         showReconnecting(!source || source.readyState !== EventSource.OPEN);
       })

@@ -59,6 +59,7 @@ def test_catalog_template_is_current(tmp_path):
     fresh = tmp_path / "messages.pot"
     CommandLineInterface().run(["pybabel", "-q", "extract", "-F", str(root / "babel.cfg"),
                                 "-k", "N_", "-k", "_", "-k", "gettext", "-k", "ngettext:1,2",
+                                "-k", "N_plural:1,2",
                                 "--no-location", "-o", str(fresh), str(root)])
     with open(fresh, "rb") as handle:
         extracted = {m.id if isinstance(m.id, str) else m.id[0] for m in read_po(handle) if m.id}

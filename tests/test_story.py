@@ -89,6 +89,11 @@ def test_the_story_page_and_each_step_render_in_the_readers_language(app, client
     assert f'lang="{language}"' in html and "<svg" in html
     heading = {"en": "The story of the game", "cs": "Příběh hry", "hu": "A játék története"}
     assert heading[language] in html
+    # Valley's entombings name each card in the reader's language (the copy's name after it)
+    entombed = {"en": " entombed ", "cs": " ukládá do hrobky: ", "hu": " sírba helyezte: "}
+    assert entombed[language] in html
+    if language == "hu":
+        assert "Shabti" not in html and "Box of Food" not in html
     for step in (0, 1, 7):
         shown = client.get(f"/tables/{table_id}/story/{step}", headers=headers)
         assert shown.status_code == 200

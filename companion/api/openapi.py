@@ -27,7 +27,7 @@ from flask import current_app
 from ..guard import DB_INT_MAX, MAX_INT
 from ..rules import all_rulesets
 from ..rules.base import (BoolField, ChoiceField, Field, IntField, ListField, ObjectField,
-                          TextField, edition_schema)
+                          Term, TextField, edition_schema)
 from ..rules.fields import default_of, is_required, plain
 from . import bp
 
@@ -109,7 +109,8 @@ def field_schema(spec: Field, entry: bool = False) -> dict[str, Any]:
         schema["default"] = plain(default)
     if getattr(spec, "optional", False) and not entry:
         schema = _nullable(schema)
-    return {"title": spec.label, **schema} if spec.label else schema
+    title = spec.label.render(lambda s: s) if isinstance(spec.label, Term) else spec.label
+    return {"title": title, **schema} if title else schema
 
 
 def _value_schema(spec: Field) -> dict[str, Any]:

@@ -15,8 +15,8 @@ from typing import Any, Callable, Mapping, Protocol, Sequence, runtime_checkable
 from .fields import (BoolField, ChoiceField, Field, IntField, ListField, ObjectField,  # noqa: F401
                      TextField, _Checker, _join, _placeholder, _plain, check_document,
                      field_label, join_path, plain)
-from .messages import (N_, SEAT_LABEL, FieldLabel, InvalidDocument, Listing,  # noqa: F401
-                       RuleViolation, Term, render_param)
+from .messages import (N_, SEAT_LABEL, Counted, FieldLabel, InvalidDocument,  # noqa: F401
+                       Listing, N_plural, RuleViolation, Term, render_param)
 from .story import Moment  # noqa: F401
 
 # --------------------------------------------------------------------------------------------
@@ -239,7 +239,12 @@ def resolve_edition(values: Sequence[EditionValue], given: Mapping[str, Any] | N
                     field_prefix: str = "edition") -> Edition:
     """Check ``given`` (a group's or a document's edition entries) and fill in the defaults.
 
-    Raises InvalidDocument naming ``<field_prefix>.<key>`` for a wrong entry."""
+    Raises InvalidDocument naming ``<field_prefix>.<key>`` for a wrong entry, or
+    ``<field_prefix>`` when the entries are not an object."""
+    if given is not None and not isinstance(given, Mapping):
+        raise InvalidDocument([RuleViolation(
+            "schema.not_object", N_("This must be an object with named entries."),
+            field_prefix)])
     given = dict(given or {})
     known = {v.key: v for v in values}
     violations: list[RuleViolation] = []

@@ -2,8 +2,9 @@
 
 Part of the seam (design.md §2), re-exported by :mod:`.base`. Messages are English msgids
 marked with :func:`N_` so that Babel extracts them; the web layer translates them
-(``RuleViolation.render(gettext)``). Parameters that are themselves words to translate are
-:class:`Term`; a list of entries is a :class:`Listing`; where a value sits is a
+(``RuleViolation.render(gettext, ngettext)``). Parameters that are themselves words to translate
+are :class:`Term`; words whose form follows a number (a plural) are :class:`Counted`, marked
+with :func:`N_plural`; a list of entries is a :class:`Listing`; where a value sits is a
 :class:`FieldLabel`. Pure: no Flask, no I/O.
 """
 
@@ -16,11 +17,49 @@ def N_(message: str) -> str:
     return message
 
 
+def N_plural(singular: str, plural: str) -> tuple[str, str]:
+    """Mark a plural pair for translation (ngettext_noop); Babel extracts both forms."""
+    return singular, plural
+
+
+Gettext = Callable[..., str]
+
+
+def english_ngettext(singular: str, plural: str, num: int, **params: Any) -> str:
+    """ngettext without a catalog (Flask-Babel's signature: the form filled with ``num`` and
+    ``params``)."""
+    return (singular if num == 1 else plural) % {"num": num, **params}
+
+
 SEAT_LABEL = N_("Seat %(n)d")    # item label of a per-seat list: forms show the player's name
 
 
 class Term(str):
-    """A message parameter that is itself a translatable word (a tile or category name)."""
+    """A message parameter that is itself a translatable word (a tile or category name).
+
+    ``printed``: the same word as printed on the group's copy of the game (a card's name in
+    the copy's own language); the reader's word comes first and the printed one follows in
+    parentheses when they differ ("Sphinx (Sfinga)"), so a player can find the card on the
+    table. ``params``: the msgid's own parameters ("%(set)s #%(number)d"), each rendered with
+    :func:`render_param` in turn. ``str(term)`` stays the bare msgid."""
+
+    printed: str | None
+    params: dict[str, Any]
+
+    def __new__(cls, msgid: str, printed: str | None = None, **params: Any) -> "Term":
+        term = super().__new__(cls, msgid)
+        term.printed = printed
+        term.params = params
+        return term
+
+    def render(self, gettext: Callable[[str], str]) -> str:
+        """The word in the reader's language (``gettext``), then the printed word."""
+        text = gettext(str(self))
+        if self.params:
+            text = text % {k: render_param(v, gettext) for k, v in self.params.items()}
+        if self.printed and self.printed.casefold() != text.casefold():
+            text = f"{text} ({self.printed})"
+        return text
 
 
 class Listing(tuple):
@@ -29,8 +68,22 @@ class Listing(tuple):
     not); pairs whose amount is 0 are left out."""
 
     def render(self, gettext: Callable[[str], str]) -> str:
-        return " · ".join(f"{gettext(label) if isinstance(label, Term) else label} {amount}"
+        return " · ".join(f"{label.render(gettext) if isinstance(label, Term) else label} {amount}"
                           for label, amount in self if amount not in (0, "", None))
+
+
+class Counted(tuple):
+    """A message parameter whose words follow a number: ``Counted(N_plural(one, many), num,
+    **params)``, rendered by ngettext in the reader's language (Czech has three forms) with
+    ``%(num)d`` and its own parameters (themselves rendered as any parameter)."""
+
+    def __new__(cls, forms: tuple[str, str], num: int, **params: Any) -> "Counted":
+        return super().__new__(cls, (forms, num, params))
+
+    def render(self, gettext: Gettext, ngettext: Gettext = english_ngettext) -> str:
+        (singular, plural), num, params = self
+        return ngettext(singular, plural, num, **{
+            k: render_param(v, gettext, ngettext) for k, v in params.items()})
 
 
 class FieldLabel(tuple):
@@ -43,18 +96,22 @@ class FieldLabel(tuple):
         for part in self:
             if isinstance(part, tuple):
                 msgid, params = part
-                words.append(gettext(msgid) % params if params else gettext(msgid))
+                if isinstance(msgid, Term):
+                    words.append(msgid.render(gettext))
+                else:
+                    words.append(gettext(msgid) % params if params else gettext(msgid))
             else:
                 words.append(str(part))
         return " › ".join(w for w in words if w)
 
 
-def render_param(value: Any, gettext: Callable[[str], str]) -> Any:
-    """A message parameter as the reader sees it: Terms translated; a Listing, a FieldLabel
-    or a nested RuleViolation rendered; anything else as it is."""
-    if isinstance(value, Term):
-        return gettext(value)
-    if isinstance(value, (Listing, FieldLabel, RuleViolation)):
+def render_param(value: Any, gettext: Callable[[str], str],
+                 ngettext: Gettext = english_ngettext) -> Any:
+    """A message parameter as the reader sees it: a Term, a Counted, a Listing, a FieldLabel
+    or a nested RuleViolation rendered in the reader's words; anything else as it is."""
+    if isinstance(value, (Counted, RuleViolation)):
+        return value.render(gettext, ngettext)
+    if isinstance(value, (Term, Listing, FieldLabel)):
         return value.render(gettext)
     return value
 
@@ -75,14 +132,18 @@ class RuleViolation(Exception):
         self.params = params
         self.label: FieldLabel | None = None
 
-    def render(self, gettext: Callable[[str], str] = lambda s: s) -> str:
-        """The message as a sentence, translated by ``gettext`` (identity by default)."""
-        params = {k: render_param(v, gettext) for k, v in self.params.items()}
+    def render(self, gettext: Callable[[str], str] = lambda s: s,
+               ngettext: Gettext = english_ngettext) -> str:
+        """The message as a sentence, translated by ``gettext`` (identity by default) and, for
+        its :class:`Counted` parameters, ``ngettext`` (English forms by default)."""
+        params = {k: render_param(v, gettext, ngettext) for k, v in self.params.items()}
         return gettext(self.message) % params if params else gettext(self.message)
 
-    def as_dict(self, gettext: Callable[[str], str] = lambda s: s) -> dict[str, Any]:
+    def as_dict(self, gettext: Callable[[str], str] = lambda s: s,
+                ngettext: Gettext = english_ngettext) -> dict[str, Any]:
         """The API's error body: ``{"error", "message", "field"}``."""
-        return {"error": self.code, "message": self.render(gettext), "field": self.field}
+        return {"error": self.code, "message": self.render(gettext, ngettext),
+                "field": self.field}
 
     def __repr__(self) -> str:
         return f"RuleViolation({self.code!r}, field={self.field!r}, params={self.params!r})"

@@ -5,6 +5,7 @@ with the fields of :mod:`.fields`, labels included), what it checks, how it chan
 state — and :class:`Referee` runs the checks every game shares, in one order and with one set
 of codes:
 
+0. ``<game>.bad_seat``     the seat is not a whole number (a caller's mistake; field ``seat``);
 1. ``<game>.game_over``    the game is over (every move gets this answer first);
 2. ``<game>.bad_move``     the move is not an object with a known ``type`` and arguments that
                            fit their declaration (``<game>.unknown_move`` for a type the game
@@ -262,6 +263,9 @@ class Referee:
 
     def check(self, state: Mapping[str, Any], seat: int, move: Any) -> tuple[MoveRule, Args]:
         """Every check, in the shared order; returns the rule and arguments."""
+        if isinstance(seat, bool) or not isinstance(seat, int):
+            raise RuleViolation(f"{self.game}.bad_seat", N_("A seat is a whole number."),
+                                "seat")
         if self.over(state):
             raise self.game_over()
         rule, args = self.parse(move)

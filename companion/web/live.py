@@ -29,6 +29,7 @@ from ..services import editions, live_tables as live
 from ..services.live_tables import StaleVersion, TableProblem
 from . import limits, wallet
 from .holdings import holds_table, my_groups, my_seat, viewer
+from .refill import entered_again
 from .schema_form import build_form, document_values, parse_form, typed_values
 from .table_page import render_table
 
@@ -388,10 +389,19 @@ def _perform(table: GameTable, action) -> Any:
     try:
         action()
     except StaleVersion:
-        return render_table(table, _("Someone else moved first; here is the table now."), 409)
+        return _entered_again(table, _("Someone else moved first; here is the table now."), 409)
     except TableProblem as problem:
-        return render_table(table, render_violation(problem), problem.status)
+        return _entered_again(table, render_violation(problem), problem.status, problem.field)
     return redirect(url_for("main.table", table_id=table.id), code=303)
+
+
+def _entered_again(table: GameTable, message: str, status: int, field: str | None = None):
+    """The table's page again with the refusal, the form that was sent holding what the
+    person entered and the refusal beside the field it names, else at the head of the form
+    (:mod:`.refill`)."""
+    page, status = render_table(table, message, status)
+    sent = request.form.to_dict(flat=False)
+    return entered_again(page, request.path, sent, field, message), status
 
 
 @bp.post("/tables/<table_id>/moves")

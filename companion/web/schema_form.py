@@ -15,7 +15,8 @@ from typing import Any, Mapping
 from werkzeug.datastructures import MultiDict
 
 from ..rules.base import (SEAT_LABEL, BoolField, ChoiceField, Field, IntField, ListField,
-                          ObjectField, RuleViolation, TextField)
+                          ObjectField, RuleViolation, Term, TextField)
+from ..rules.fields import is_required
 
 _INDEX = re.compile(r"\.\d+(?=\.|$)")
 _WHOLE_NUMBER = re.compile(r"[+-]?\d{1,9}")
@@ -45,6 +46,7 @@ class Widget:
     choices: tuple = ()           # values, or (value, label msgid) pairs
     seat_choice: bool = False     # the values are seats: show the players' names
     seat: int | None = None       # an entry of a per-seat list: labelled by the player's name
+    required: bool = False        # a number with no default: a blank is not 0 (no "0" hint)
 
     @property
     def has_errors(self) -> bool:
@@ -69,9 +71,16 @@ def build_form(schema: ObjectField, sizes: Mapping[str, int], values: Mapping[st
             if spec.item_label == SEAT_LABEL:
                 for index, item in enumerate(items):
                     item.seat = index
+            if spec.default is not None and isinstance(spec.item, ChoiceField):
+                # a list of choices with a default list starts on it, entry by entry
+                for item, default in zip(items, spec.default):
+                    if item.path not in values:
+                        item.value = json.dumps(default)
             return Widget("group", path, label, params, items, errors=mine)
         if isinstance(spec, ChoiceField):
-            options = tuple((json.dumps(value), text) for value, text in spec.pairs())
+            seats = sizes.get("players") if spec.seat_choice else None
+            options = tuple((json.dumps(value), text) for value, text in spec.pairs()
+                            if seats is None or type(value) is not int or value < seats)
             value = values.get(path)
             if value is None:
                 default = spec.default if spec.default is not None else None
@@ -85,7 +94,7 @@ def build_form(schema: ObjectField, sizes: Mapping[str, int], values: Mapping[st
         choices = getattr(spec, "choices", ())
         return Widget("select" if choices else kind, path, label, params, value=value,
                       errors=mine, max_length=getattr(spec, "max_length", None),
-                      choices=tuple(choices))
+                      choices=tuple(choices), required=is_required(spec))
 
     def _unprefixed(path: str) -> str:
         return path[len(prefix) + 1:] if prefix and path.startswith(prefix + ".") else path
@@ -114,6 +123,10 @@ def parse_form(schema: ObjectField, form: MultiDict, sizes: Mapping[str, int],
             if not isinstance(spec.item, (ObjectField, ListField)):
                 while len(items) > spec.min_items and items[-1] is None:
                     items.pop()
+            if isinstance(spec.item, IntField) and spec.item.default is not None:
+                # the boxes a list must have: a blank one is the number's default (0)
+                items = [spec.item.default if item is None and index < spec.min_items
+                         else item for index, item in enumerate(items)]
             return items if any(item is not None for item in items) else None
         if isinstance(spec, BoolField):
             chosen = form.getlist(path)
@@ -191,7 +204,8 @@ def error_summary(root: Widget, errors: Mapping[str, list[str]],
         text = _widget_label(widget, name)
         here = trail + [text] if text else trail
         anchor = f"#f-{widget.path}" if widget.kind == "group" else f"#in-{widget.path}"
-        placed[widget.path] = (anchor, " · ".join(here))
+        own = here if text or not widget.label else trail + [_widget_label(widget, None, True)]
+        placed[widget.path] = (anchor, " · ".join(own))
         for child in widget.children:
             # a player's entry (a group with its own "name" input) is called by the name typed
             typed = next((c.value.strip() for c in child.children
@@ -219,15 +233,23 @@ def error_summary(root: Widget, errors: Mapping[str, list[str]],
     return entries
 
 
-def _widget_label(widget: Widget, typed_name: str | None) -> str:
-    """A widget's label in the current language: a seat's entry is the player's name."""
+def _widget_label(widget: Widget, typed_name: str | None, own: bool = False) -> str:
+    """A widget's label in the current language: a seat's entry is the player's name.
+    ``own``: a list's label even when its numbered items say more (a message of the list's
+    own, "Nile levels")."""
     from flask_babel import gettext
 
     from ..i18n import capfirst
 
     if widget.kind == "group" and typed_name:
         return typed_name
-    if not widget.label or (widget.kind == "group" and widget.children
-                            and all(c.label_params.get("n") for c in widget.children)):
+    if not widget.label or (not own and widget.kind == "group" and widget.children
+                            and all(c.label_params.get("n") and "%(n)" in c.label
+                                    for c in widget.children)):
         return ""       # a list's own label ("Epochs") says less than its items' ("Epoch 2")
-    return capfirst(gettext(widget.label, **widget.label_params))
+    if isinstance(widget.label, Term):          # a card's name, with its printed name
+        return capfirst(widget.label.render(gettext))
+    text = capfirst(gettext(widget.label, **widget.label_params))
+    number = widget.label_params.get("n")
+    # an entry of a list whose items share one label ("Level"): which one ("Level 3")
+    return f"{text} {number}" if number and "%(n)" not in widget.label else text

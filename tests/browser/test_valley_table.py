@@ -15,8 +15,8 @@ from tests.browser.conftest import new_page
 pytestmark = [pytest.mark.browser, pytest.mark.db]
 
 SCREENSHOTS = os.environ.get("SCRIBE_SCREENSHOTS")
-DEALT = {"B1": "Bohyně Nút (Nut)", "B2": "Dýka (Dagger)", "B3": "Prak (Sling)",
-         "M1": "Sekera (Axe)", "M2": "Brož (Brooch)", "T": "Luk (Bow)"}
+DEALT = {"B1": "Nut (Bohyně Nút)", "B2": "Dagger (Dýka)", "B3": "Sling (Prak)",
+         "M1": "Axe (Sekera)", "M2": "Brooch (Brož)", "T": "Bow (Luk)"}
 
 
 def table_view(base: str, table_id: str) -> dict:
@@ -84,7 +84,7 @@ def test_an_afterlife_game_on_two_phones_from_opening_to_the_scoresheet(
     host.fill("input[name='players.1']", "Bořivoj")
     for slot, card in DEALT.items():
         host.select_option(f"select[name='setup.pyramid.{slot}']", label=card)
-    host.select_option("select[name='setup.boneyard']", label="Kopí (Spear)")
+    host.select_option("select[name='setup.boneyard']", label="Spear (Kopí)")
     host.select_option("select[name='options.pool']", label="Afterlife")
     host.click("button[value=open]")
     host.wait_for_url(re.compile(r".*/tables/[\w-]+/host"))
@@ -99,7 +99,7 @@ def test_an_afterlife_game_on_two_phones_from_opening_to_the_scoresheet(
     table = Table(live_server, table_id, [ana, bo])
     table.settle()
     assert "Your turn" in ana.locator(".status-line").inner_text()
-    assert ana.locator(".pcard.slot-B1 .name").inner_text() == "Bohyně Nút (Nut)"
+    assert ana.locator(".pcard.slot-B1 .name").inner_text() == "Nut (Bohyně Nút)"
     assert bo.locator(".pcard.slot-B1 .name").inner_text() == "Bohyně Nút"      # Czech page
     assert bo.locator(".supply .big-count").inner_text() == "49"
     for page in (ana, bo):
@@ -109,12 +109,12 @@ def test_an_afterlife_game_on_two_phones_from_opening_to_the_scoresheet(
     # ---- Ana: the free seal, then Nut bought with four starters (cost 4 printed) ----
     open_details(ana)
     seal = ana.locator("form.seal")
-    seal.locator("select[name='m.card']").select_option(label="Vešebt (Shabti)")
+    seal.locator("select[name='m.card']").select_option(label="Shabti (Vešebt)")
     table.submit(ana, seal.locator("button[type=submit]"))
     open_details(ana)
     buy = ana.locator("form.buy")
-    for row, card in enumerate(("Vešebt (Shabti)", "Nádoba (Urn)", "Truhla s jídlem (Box of "
-                                "Food)", "Obětní stůl (Offering Table)")):
+    for row, card in enumerate(("Shabti (Vešebt)", "Urn (Nádoba)", "Box of Food (Truhla s "
+                                "jídlem)", "Offering Table (Obětní stůl)")):
         buy.locator(f"select[name='m.pay.{row}.card']").select_option(label=card)
         buy.locator(f"input[name='m.pay.{row}.capital']").fill("1")
     view = table.submit(ana, buy.locator("button", has_text="Buy B1"))
@@ -123,7 +123,7 @@ def test_an_afterlife_game_on_two_phones_from_opening_to_the_scoresheet(
     open_details(ana)
     table.submit(ana, ana.locator("details.end-turn button[type=submit]"))
     refill = ana.locator("form.refill")
-    refill.locator("select[name='m.cards[]']").select_option(label="Prsten (Ring)")
+    refill.locator("select[name='m.cards[]']").select_option(label="Ring (Prsten)")
     view = table.submit(ana, refill.locator("button[type=submit]"))
     assert view["state"]["pyramid"][5] == "ring" and view["to_act"] == 1
 
@@ -228,3 +228,42 @@ def test_an_afterlife_game_on_two_phones_from_opening_to_the_scoresheet(
     ana.screenshot(path=f"{shots}/valley-end-en.png", full_page=True)
     bo.screenshot(path=f"{shots}/valley-end-cs.png", full_page=True)
     assert table.moves > 40
+
+
+LONG_NAMES = {"B1": "ibex_statuette", "B2": "hounds_and_jackals", "B3": "tomb_art_5",
+              "M1": "offering_chapel", "M2": "judgement", "T": "mirror_case"}
+
+
+def test_hungarian_names_fit_the_pyramid_on_a_390_px_phone(live_server, browser, phone,
+                                                           tmp_path):
+    """Issue 20: Valley card names filled the pyramid boxes at 390 px in Hungarian. The
+    reader's name, then the printed (Czech) one on a line of its own in smaller type; no
+    word runs out of its box and no box grows past five lines."""
+    shots = SCREENSHOTS or str(tmp_path)
+    host = new_page(browser, viewport={"width": 1000, "height": 900})
+    host.goto(f"{live_server}/tables/new/valley")
+    host.click("button[value=remove_player]")
+    host.click("button[value=remove_player]")
+    host.fill("input[name='players.0']", "Ana")
+    host.fill("input[name='players.1']", "Bence")
+    for slot, card in LONG_NAMES.items():
+        host.select_option(f"select[name='setup.pyramid.{slot}']", value=json.dumps(card))
+    host.select_option("select[name='setup.boneyard']", value='"spear"')
+    host.click("button[value=open]")
+    host.wait_for_url(re.compile(r".*/tables/[\w-]+/host"))
+    code = host.locator(".join-card .code").inner_text().strip()
+    hu = phone("hu-HU")
+    hu.goto(f"{live_server}/j/{code}")
+    hu.locator("#seat-1 button").click()
+    hu.wait_for_selector("#live")
+    no_overflow(hu)
+    names = hu.locator(".pyramid .pcard .name")
+    assert hu.locator(".pcard.slot-B1 .name").inner_text().split("\n") == [
+        "Kőszálikecske-szobrocska", "(Soška kozorožce)"]
+    assert hu.locator(".pyramid .printed").first.get_attribute("lang") == "cs"
+    for n in range(names.count()):
+        fits = names.nth(n).evaluate(
+            "e => ({wide: e.scrollWidth <= e.clientWidth + 1, lines: Math.round("
+            "e.getBoundingClientRect().height / parseFloat(getComputedStyle(e).lineHeight))})")
+        assert fits["wide"] and fits["lines"] <= 5, (names.nth(n).inner_text(), fits)
+    hu.locator(".valley-board").screenshot(path=f"{shots}/valley-pyramid-hu-390.png")

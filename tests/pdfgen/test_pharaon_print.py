@@ -118,3 +118,26 @@ def test_a_blank_pad_has_a_column_for_every_player_count():
     pdf = score_pad("pharaon", qr_url=URL)
     assert page_sizes(pdf) == [SIZES["a4"]]
     assert len(re.findall(r"\bname\b", words(pdf))) == max(ph.PLAYER_COUNTS)
+
+
+@pytest.mark.parametrize("lang", ["cs", "hu", "en"])
+def test_every_text_is_wrapped_in_the_printouts_language(lang, monkeypatch):
+    """Issue 20 §6: the pad, the aid sheets (nobles, Traitor) and the cards wrap every
+    translated text with the sheet's language, so a word breaks only at a hyphenation point
+    of that language (or the text gets smaller); only players' names, the QR link and the
+    Czech card names go without (or with Czech)."""
+    from pdfgen import text as text_module
+    seen: list[tuple[str, str | None]] = []
+    original = text_module._wrap
+
+    def recorded(text_, font, size, width, lang_, strict):
+        seen.append((text_, lang_))
+        return original(text_, font, size, width, lang_, strict)
+
+    monkeypatch.setattr(text_module, "_wrap", recorded)
+    score_pad("pharaon", NAMES, lang=lang, qr_url=URL)
+    play_aids("pharaon", lang=lang, qr_url=URL)
+    czech_names = {n.printed for n in data.noble_lines()}
+    wrong = {text_ for text_, used in seen if used != lang and text_ not in NAMES
+             and text_ != URL and not (used == "cs" and text_ in czech_names)}
+    assert seen and not wrong

@@ -16,6 +16,7 @@ from pdfgen.pads import score_pad
 from pdfgen.registry import game_print
 from pdfgen.valley import checklist_items, pad_lines, tomb_checklists
 from pdfgen.i18n import translator
+from tests.rules.test_valley_names import czech_outside_parentheses
 from tests.pdfgen.pdfcheck import (SIZES, needs_decoder, needs_pdftoppm, page_sizes,
                                    qr_texts_per_page, text)
 
@@ -65,13 +66,26 @@ def test_pad_rows_are_the_ones_of_spec_14(pads):
     assert [line.kind for line in lines] == (
         ["section"] + ["starter"] * 4 + ["section"] + ["unique"] * 6 + ["section"]
         + ["group"] * 5 + ["count", "total"])
-    for label in ("Vešebt (Shabti)", "Nádoba (Urn)", "Truhla s jídlem (Box of Food)",
-                  "Obětní stůl (Offering Table)", "Unique 6", "Cards in the tomb", "Total",
+    for label in ("Shabti (Vešebt)", "Urn (Nádoba)", "Box of Food (Truhla s jídlem)",
+                  "Offering Table (Obětní stůl)", "Unique 6", "Cards in the tomb", "Total",
                   "Red: Sarcophagi and Mummification",
                   "Light blue: Statuettes and Tomb Art"):
         assert label in words, label
     assert words.count("×1 =") == 4 * 4                    # count × VP, in every column
     assert "check the number printed on your cards" in words     # Urn, Box, Table: unverified
+
+
+@pytest.mark.parametrize("lang, names", [
+    ("hu", ("Usébti (Vešebt)", "Urna (Nádoba)", "Ételesláda (Truhla s jídlem)",
+            "Áldozati asztal (Obětní stůl)")),
+    ("cs", ("Vešebt", "Nádoba", "Truhla s jídlem", "Obětní stůl"))])
+def test_the_pad_names_the_starters_in_its_language_with_the_printed_name(pads, lang, names):
+    """Issue 20: the Hungarian pad said "Vešebt (Shabti)"."""
+    words = text(pads[("a4", lang)], 0)
+    for name in names:
+        assert name in words, name
+    assert "Shabti" not in words and "(Vešebt)" not in words if lang == "cs" else \
+        not czech_outside_parentheses(words.replace("\n", " "), lang)
 
 
 def test_the_squares_table_is_printed_beside_every_group(pads):
@@ -145,19 +159,21 @@ def test_a_czech_checklist_names_the_cards_in_czech(checklists):
     words = text(checklists[("a4", "cs")], 0)
     for name in ("Hák na mozek", "Pohřební komora", "Kef-peseš", "Bohyně Nút", "Vešebt"):
         assert name in words
-    assert "(Brain Hook)" not in words and "Linen Bandages" in words   # no Czech name known
+    assert "(Brain Hook)" not in words and "Lněná obinadla" in words   # a translation
+    assert "Linen Bandages" not in words
 
 
 def test_a_hungarian_checklist_names_its_groups_in_hungarian_and_the_cards_as_printed(
         checklists):
-    """Hungarian headings and group names; the cards carry Czech titles, so the Czech name is
-    printed with the English beside it (no Hungarian names are known)."""
+    """Hungarian headings, group and card names; the Czech name the cards carry in
+    parentheses beside them (issue 20 item 3), never on its own."""
     t = translator("hu")
     words = text(checklists[("a4", "hu")], 0)
-    for name in ("Hák na mozek (Brain Hook)", "Kef-peseš (Khopesh)", "Vešebt (Shabti)",
-                 "Bohyně Nút (Nut)"):
+    for name in ("Agyhorog (Hák na mozek)", "Hopes (Kef-peseš)", "Usébti (Vešebt)",
+                 "Nut (Bohyně Nút)", "Sírművészet (Umění)"):
         assert name in words, name
-    assert "Linen Bandages" in words                      # no Czech name known
+    assert "Vászonpólyák" in words and "Linen Bandages" not in words   # no Czech name known
+    assert not czech_outside_parentheses(words.replace("\n", " "), "hu")
     for group in ("mummification", "jewelry", "chambers", "weapons", "tomb_art"):
         label = t(vk.SET_LABELS[group])
         assert label != vk.SET_LABELS[group] and label in words, group

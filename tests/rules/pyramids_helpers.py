@@ -25,6 +25,12 @@ FIXTURE = ("#.E.#",
            "#.B.#")
 
 
+# A record card's marks down to the row above its tomb: the entrance in the top row, then a
+# mark in each row, so that the tomb may be the next mark (it is at least the 5th: seed, the
+# entrance "v horním řádku", the tomb "ve spodním řádku", a "souvislou trasu" between them)
+PATH = ("E", ".", ".", ".")
+
+
 def edition(**values: Any):
     """The edition in force with these group entries (the rest at their defaults)."""
     return resolve_edition(EDITION_VALUES, values)

@@ -125,7 +125,8 @@ def edit(path, value):
     (edit("board.gods.2.a.threshold", "-"), "schema.required", "board.gods.2.a.threshold"),
     (edit("board.gods.4.b.points", None), "schema.required", "board.gods.4.b.points"),
     (edit("board.gods.1.b", "-"), "schema.required", "board.gods.1.b"),
-    (edit("players.0.tomb_points", "-"), "schema.required", "players.0.tomb_points"),
+    (document([player("Ana", tomb_steps=3, tomb_points=None), player("Bo", nobles=[2])]),
+     "pharaon.tomb_points_needed", "players.0.tomb_points"),
     (edit("players.1.artisans", [3, None]), "schema.required", "players.1.artisans.1"),
     # areas not a permutation of the five
     (edit("board.areas", ["OFF", "NOB", "ART", "NIL", "OFF"]),
@@ -199,6 +200,32 @@ def test_holders_may_name_the_traitor_and_the_start_space_may_be_blank():
     tokens = {p.name: next(c.points for c in p.categories if c.key == "tokens")
               for p in sheet.players}
     assert tokens == {"Ana": 3, "Judas": 7}
+
+
+def test_blank_tomb_points_come_from_the_copy_where_it_prints_the_space():
+    # the default copy prints space 1 (5 points, spec §9.1 U4); the sheet says it relied on it
+    doc = document([player("Ana", tomb_steps=1, tomb_points=None), player("Bo", nobles=[2])])
+    sheet = score_final(doc)
+    ana = next(p for p in sheet.players if p.name == "Ana")
+    assert next(c.points for c in ana.categories if c.key == "tomb") == 5
+    assert "tomb_track" in [a.key for a in sheet.assumed]
+    assert "tomb_track" not in [a.key for a in score_final(document()).assumed]
+    # space 3 is not printed in the default copy: its points are asked for, naming the space
+    with pytest.raises(InvalidDocument) as caught:
+        score_final(document([player("Ana", tomb_steps=3, tomb_points=None),
+                              player("Bo", nobles=[2])]))
+    (violation,) = caught.value.violations
+    assert violation.params == {"steps": 3} and violation.field == "players.0.tomb_points"
+
+
+def test_the_form_gives_token_holders_as_seats_and_blank_god_names_are_numbers():
+    doc = document(pharaoh=1, first_player=0)
+    doc["board"]["gods"][2]["name"] = ""
+    sheet = score_final(doc)
+    tokens = {p.name: next(c.points for c in p.categories if c.key == "tokens")
+              for p in sheet.players}
+    assert tokens == {"Ana": 3, "Bo": 7}
+    assert violations(document(pharaoh=2)) == [("schema.not_text", "pharaoh")]
 
 
 def test_scribe_areas_come_from_the_document_or_the_copy():

@@ -282,6 +282,41 @@ def test_general_steps_at_once_and_takes_the_first_player_token():
     assert state["turn"] == other
 
 
+def test_general_first_passer_gets_the_token_whatever_the_step_takes():
+    # seed 000 (Pharaon rulebook), Generál (6): "Když pasujete, můžete zároveň hned posunout
+    # svůj váleček o jedno pole na pyramidě dále (… a jste-li prvním pasujícím, automaticky
+    # dostanete i žeton začínajícího hráče)". Ruling (issue 20): the first passer's General
+    # step brings the first-player token, whatever else it gives.
+    state, seat = bare_turn(nobles=(6,))
+    other = (seat + 1) % 3
+    state = tampered(state)
+    state["first_player"] = other
+    state = play(state, (seat, {"type": "pass", "jar": 0}))
+    basic_before = state["players"][seat]["res"]["BLU"]
+    state = play(state, (seat, {"type": "step", "reward": "basic", "kind": "BLU"}))
+    assert state["first_player"] == seat
+    assert state["players"][seat]["res"]["BLU"] == basic_before + 1
+    # declining the step keeps the token where it was
+    state, seat = bare_turn(nobles=(6,))
+    state = tampered(state)
+    state["first_player"] = other
+    state = play(state, (seat, {"type": "pass", "jar": 0}), (seat, {"type": "skip_step"}))
+    assert state["first_player"] == other
+
+
+def test_general_second_passer_gets_no_token_with_another_reward():
+    state, seat = bare_turn(nobles=(6,))
+    other, third = (seat + 1) % 3, (seat + 2) % 3
+    state = tampered(state)
+    state["first_player"] = other
+    state["players"][third].update({"passed": True, "row": 0, "space": 0})  # passed first
+    state["pass_count"] = 1
+    state = play(state, (seat, {"type": "pass", "jar": 0}))
+    assert phase_of(state) == "general" and state["players"][seat]["row"] == 1
+    state = play(state, (seat, {"type": "step", "reward": "silver"}))
+    assert state["first_player"] == other
+
+
 def test_the_4_plus_spot_only_with_four_or_five_players():
     assert free_spots(started(3), "YEL") == 3
     assert free_spots(started(4), "YEL") == 4

@@ -40,9 +40,9 @@ from companion.rules.pyramids.placement import (NEIGHBOURS, entrance, legal_plac
 from companion.rules.pyramids.state import (Phase, card_colour, card_grid, expedition_left,
                                             pass_allowed)
 from tests.rules.playout import print_replay_speed
-from tests.rules.pyramids_helpers import (FIXTURE, NAMES, arrange, at, cards_in_play, cell, code,
-                                          connected, edition, fixture_game, hands, hold, mark,
-                                          new_game, others_mark, refused, reveal, turn)
+from tests.rules.pyramids_helpers import (PATH, FIXTURE, NAMES, arrange, at, cards_in_play, cell,
+                                          code, connected, edition, fixture_game, hands, hold,
+                                          mark, new_game, others_mark, refused, reveal, turn)
 
 # The live referee's modules (the engine of the game, one module per move family).
 LIVE_MODULES = tuple(importlib.import_module(f"companion.rules.pyramids.{name}") for name in (
@@ -280,7 +280,7 @@ def test_the_game_ends_after_four_rounds_of_seven_turns():
 
 
 def test_no_replacements_after_the_last_turn():
-    state = hold(new_game(2, "published"), 0, [(1, ["E", "."]), (2, ["E"])])
+    state = hold(new_game(2, "published"), 0, [(1, PATH), (2, PATH)])
     state = arrange(state, round=4, turn=7)
     state = turn(state, "I2", {0: mark(code(1, "B"), completed=[{"number": 1,
                                                                  "colour": "green"}])})
@@ -288,7 +288,7 @@ def test_no_replacements_after_the_last_turn():
 
 
 def test_marks_of_one_step_commute():
-    state = hold(new_game(3, "published"), 0, [(1, ["E", "."]), (2, [])])
+    state = hold(new_game(3, "published"), 0, [(1, PATH), (2, [])])
     state = reveal(state, "I2")
     moves = {0: mark(code(1, "B"), completed=[{"number": 1, "colour": "green"}]),
              1: mark(code(3, "E"), code(3, "S")),
@@ -315,7 +315,7 @@ def test_a_seat_without_cards_is_not_awaited():
 
 def test_a_player_without_a_replacement_goes_on_with_fewer_cards():
     """§14 #11: offer and deck both empty."""
-    state = hold(new_game(2, "published"), 0, [(1, ["E", "."]), (2, ["E"])])
+    state = hold(new_game(2, "published"), 0, [(1, PATH), (2, PATH)])
     state = arrange(state, deck=[], offer=[])
     state = turn(state, "I2", {0: mark(code(1, "B"), completed=[{"number": 1,
                                                                  "colour": "purple"}])})
@@ -388,7 +388,7 @@ def test_malformed_moves_of_other_steps(move):
 
 
 def test_not_your_turn_in_a_sequential_step():
-    state = hold(new_game(2, "published"), 0, [(1, ["E", "."]), (2, ["E"])])
+    state = hold(new_game(2, "published"), 0, [(1, PATH), (2, PATH)])
     state = turn(state, "I2", {0: mark(code(1, "B"), completed=[{"number": 1,
                                                                  "colour": "green"}])})
     refused(state, 1, {"type": "take", "source": "offer", "card": 5},
@@ -439,7 +439,7 @@ def test_already_marked_and_not_connected_on_our_cards():
 
 def test_torch_round_and_colour_codes_in_record_mode():
     state = hold(new_game(2, "published", card_layouts=[{"number": 1, "colour": "green"}]),
-                 0, [(1, ["E", "."]), (2, ["E"])])
+                 0, [(1, PATH), (2, PATH)])
     state = arrange(state, round=2)
     state = reveal(state, "I2")
     refused(state, 0, mark(code(1, "T"), code(1, "."), torch=1), "SGP_TORCH_ROUND",
@@ -526,7 +526,7 @@ def test_red_cross_obligation_lapses_when_no_cell_is_free():
 
 def test_extra_mark_on_a_card_completed_in_the_same_move():
     """§14 #7: the completed card leaves only in step 3, so a red-cross extra may go on it."""
-    state = hold(new_game(2, "published"), 0, [(1, ["E", "."]), (2, [])])
+    state = hold(new_game(2, "published"), 0, [(1, PATH), (2, [])])
     state = reveal(state, "I2")
     after = PYRAMIDS.apply(state, 0, mark(code(1, "X"), code(1, "B"), extra=[code(1, "G")],
                                    completed=[{"number": 1, "colour": "orange"}]))
@@ -543,7 +543,7 @@ def test_extra_mark_on_a_card_completed_in_the_same_move():
 
 
 def test_take_and_refill_refusals():
-    state = hold(new_game(2, "published"), 0, [(1, ["E", "."]), (2, ["E"])])
+    state = hold(new_game(2, "published"), 0, [(1, PATH), (2, PATH)])
     state = turn(state, "I2", {0: mark(code(1, "B"), completed=[{"number": 1,
                                                                  "colour": "green"}])})
     refused(state, 0, {"type": "take", "source": "offer", "card": 30}, "pyramids.not_in_offer",
@@ -611,7 +611,7 @@ def test_prompts_show_the_cards_and_the_cells_a_mark_may_take():
 def test_prompts_of_the_other_steps():
     state = new_game(2)
     assert PYRAMIDS.prompts(state, 1)["moves"] == ["reveal"]
-    state = hold(new_game(2, "published"), 0, [(1, ["E", "."]), (2, ["E"])])
+    state = hold(new_game(2, "published"), 0, [(1, PATH), (2, PATH)])
     state = turn(state, "I2", {0: mark(code(1, "B"), completed=[{"number": 1,
                                                                  "colour": "green"}])})
     assert PYRAMIDS.prompts(state, 0) == {"moves": ["take"], "offer": [5, 6, 7, 8], "deck": 40,

@@ -17,9 +17,9 @@ import pytest
 from companion.rules.pyramids import PYRAMIDS
 from companion.rules.pyramids import scoring
 from companion.rules.pyramids.final import score_final
-from tests.rules.pyramids_helpers import (arrange, at, cards_in_play, cell, code, fixture_game,
-                                          hold, mark, new_game, others_mark, refused, reveal,
-                                          turn)
+from tests.rules.pyramids_helpers import (PATH, arrange, at, cards_in_play, cell, code,
+                                          fixture_game, hold, mark, new_game, others_mark, refused,
+                                          reveal, turn)
 
 # --------------------------------------------------------------------------------------------
 # 12.1 The seed's final score: 111
@@ -98,8 +98,8 @@ def finish_both(first: int, second: int) -> dict[str, Any]:
 
 def test_r1_first_claims_in_two_colours():
     state = race_game()
-    state = hold(state, LUKAS, [(41, ["E"]), (1, [])], [(42, "green")])
-    state = hold(state, TOMAS, [(33, ["E"]), (3, [])], [(34, "purple")])
+    state = hold(state, LUKAS, [(41, PATH), (1, [])], [(42, "green")])
+    state = hold(state, TOMAS, [(33, PATH), (3, [])], [(34, "purple")])
     state = turn(state, "I3", {LUKAS: finish(41), TOMAS: finish(33)})
     assert state["players"][LUKAS]["race"] == {"purple": [], "orange": [], "green": [10]}
     assert state["players"][TOMAS]["race"] == {"purple": [10], "orange": [], "green": []}
@@ -111,10 +111,10 @@ def test_r1_first_claims_in_two_colours():
 def r2_state() -> dict[str, Any]:
     """Purple 10 is Tomáš's; he has 3 purple completed, Sofie 1."""
     state = race_game()
-    state = hold(state, TOMAS, [(15, ["E"]), (3, [])],
+    state = hold(state, TOMAS, [(15, PATH), (3, [])],
                  [(34, "purple"), (35, "purple"), (36, "purple")],
                  race={"purple": [10], "orange": [], "green": []})
-    state = hold(state, SOFIE, [(33, ["E"]), (5, [])], [(37, "purple")])
+    state = hold(state, SOFIE, [(33, PATH), (5, [])], [(37, "purple")])
     return arrange(state, race={"purple": [TOMAS], "orange": [], "green": []})
 
 
@@ -135,7 +135,7 @@ def test_r2_does_not_depend_on_who_marks_first(order):
 
 def test_r3_a_closed_colour_scores_nothing():
     state = race_game()
-    state = hold(state, LUKAS, [(38, ["E"]), (1, [])], [(36, "purple")])
+    state = hold(state, LUKAS, [(38, PATH), (1, [])], [(36, "purple")])
     state = arrange(state, race={"purple": [TOMAS, TOMAS, SOFIE], "orange": [], "green": []})
     state = turn(state, "I3", {LUKAS: finish(38)})
     assert [c["number"] for c in state["players"][LUKAS]["completed"]] == [36, 38]
@@ -145,7 +145,7 @@ def test_r3_a_closed_colour_scores_nothing():
 
 def test_r3_claiming_a_closed_colour_is_refused():
     state = race_game()
-    state = hold(state, LUKAS, [(38, ["E"]), (1, [])], [(36, "purple")])
+    state = hold(state, LUKAS, [(38, PATH), (1, [])], [(36, "purple")])
     state = arrange(state, race={"purple": [TOMAS, TOMAS, SOFIE], "orange": [], "green": []})
     error = refused(reveal(state, "I2"), LUKAS, mark(code(38, "B"), race=["purple"]),
                     "SGP_RACE", "move.race.0")
@@ -155,7 +155,7 @@ def test_r3_claiming_a_closed_colour_is_refused():
 def test_an_odd_completion_claims_nothing():
     """§8: only the 2nd, 4th and 6th card of a colour claim; the 3rd does not."""
     state = race_game()
-    state = hold(state, LUKAS, [(43, ["E"]), (1, [])], [(41, "green"), (42, "green")],
+    state = hold(state, LUKAS, [(43, PATH), (1, [])], [(41, "green"), (42, "green")],
                  race={"purple": [], "orange": [], "green": [10]})
     state = arrange(state, race={"purple": [], "orange": [], "green": [LUKAS]})
     state = turn(state, "I3", {LUKAS: finish(43)})
@@ -167,8 +167,8 @@ def test_two_cards_of_a_colour_claim_with_the_lower_number():
     """§14 #9: Lukáš completes purple 15 and 38 (1 → 3), Sofie purple 33 (her 2nd): Lukáš
     claims first with 15, although 38 is higher than 33."""
     state = race_game()
-    state = hold(state, LUKAS, [(15, ["E"]), (38, ["E"])], [(34, "purple")])
-    state = hold(state, SOFIE, [(33, ["E"]), (5, [])], [(35, "purple")])
+    state = hold(state, LUKAS, [(15, PATH), (38, PATH)], [(34, "purple")])
+    state = hold(state, SOFIE, [(33, PATH), (5, [])], [(35, "purple")])
     state = turn(state, "I2", {SOFIE: finish(33), LUKAS: finish_both(38, 15)})
     assert state["players"][LUKAS]["race"]["purple"] == [10]
     assert state["players"][SOFIE]["race"]["purple"] == [6]
@@ -176,7 +176,7 @@ def test_two_cards_of_a_colour_claim_with_the_lower_number():
 
 def test_r4_two_cards_of_a_colour_in_one_turn_cross_one_threshold():
     state = race_game()
-    state = hold(state, LUKAS, [(21, ["E"]), (22, ["E"])], [(23, "orange")])
+    state = hold(state, LUKAS, [(21, PATH), (22, PATH)], [(23, "orange")])
     state = turn(state, "I2", {LUKAS: finish_both(21, 22)})
     lukas = state["players"][LUKAS]
     assert [c["number"] for c in lukas["completed"]] == [23, 21, 22]       # 1 → 3
@@ -186,7 +186,7 @@ def test_r4_two_cards_of_a_colour_in_one_turn_cross_one_threshold():
 
 def test_r5_one_claim_in_each_colour():
     state = race_game()
-    state = hold(state, LUKAS, [(41, ["E"]), (24, ["E"])],
+    state = hold(state, LUKAS, [(41, PATH), (24, PATH)],
                  [(42, "green"), (21, "orange"), (22, "orange"), (23, "orange")])
     state = turn(state, "I2", {LUKAS: finish_both(41, 24)})
     assert state["players"][LUKAS]["race"] == {"purple": [], "orange": [10], "green": [10]}
@@ -195,7 +195,7 @@ def test_r5_one_claim_in_each_colour():
 def test_race_claim_cross_check_in_a_move():
     """The optional ``race`` argument names the colours the move claims in (SGP_RACE)."""
     state = race_game()
-    state = hold(state, LUKAS, [(41, ["E"]), (24, ["E"])], [(42, "green")])
+    state = hold(state, LUKAS, [(41, PATH), (24, PATH)], [(42, "green")])
     state = reveal(state, "I2")
     refused(state, LUKAS, mark(code(41, "B"), race=["orange"]), "SGP_RACE", "move.race.0")
     after = PYRAMIDS.apply(state, LUKAS, mark(code(41, "B"), race=["green"]))
@@ -417,7 +417,7 @@ def test_tied_player_with_a_card_beats_one_without():
 
 def completion_game() -> dict[str, Any]:
     """Seat 0 (Lukáš) holds cards 1 and 2, both opened, in record mode."""
-    return hold(record_game(), 0, [(1, ["E", "."]), (2, ["E", "."])])
+    return hold(record_game(), 0, [(1, PATH), (2, PATH)])
 
 
 def test_c1_take_from_the_offer_then_refill():
@@ -467,8 +467,8 @@ def test_c3_deck_empty_offer_no_longer_refilled():
 def test_completion_order_lowest_number_first_and_refill_between():
     """§14 #8: several players complete: ascending lowest completed number, each refilling
     before the next."""
-    state = hold(record_game(), 1, [(3, ["E"]), (4, [])])
-    state = hold(state, 0, [(9, ["E"]), (2, [])])
+    state = hold(record_game(), 1, [(3, PATH), (4, [])])
+    state = hold(state, 0, [(9, PATH), (2, [])])
     state = turn(state, "I2", {0: mark(code(9, "B"), completed=[{"number": 9,
                                                                  "colour": "orange"}]),
                                1: mark(code(3, "B"), completed=[{"number": 3,

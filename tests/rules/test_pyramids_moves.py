@@ -11,10 +11,11 @@ from typing import Any, Callable
 
 import pytest
 
-from companion.rules.base import BoolField, ListField, ObjectField
+from companion.rules.base import (BoolField, InvalidDocument, ListField, ObjectField,
+                                  RuleViolation)
 from companion.rules.pyramids import PYRAMIDS, PyramidsRuleset
 from companion.rules.pyramids.referee import REFEREE
-from tests.rules.pyramids_helpers import (NAMES, cell, code, edition, hold, mark, new_game,
+from tests.rules.pyramids_helpers import (PATH, NAMES, cell, code, edition, hold, mark, new_game,
                                           refused, reveal, turn)
 
 # ---- positions, one per phase ----------------------------------------------------------------
@@ -39,7 +40,7 @@ def marking() -> dict[str, Any]:
 
 def replacing() -> dict[str, Any]:
     """Seat 0 completed card 1 (record mode): it takes a new card, then refills the offer."""
-    state = hold(new_game(2, "published"), 0, [(1, ["E", "."]), (2, ["E"])])
+    state = hold(new_game(2, "published"), 0, [(1, PATH), (2, PATH)])
     return turn(state, "I2", {0: mark(code(1, "B"),
                                       completed=[{"number": 1, "colour": "green"}])})
 
@@ -169,3 +170,77 @@ def test_the_ruleset_forwards_nothing():
     assert PYRAMIDS.referee is REFEREE
     own = vars(PyramidsRuleset)
     assert not {"apply", "validate", "awaiting", "prompts", "legal_moves", "is_over"} & set(own)
+
+
+# ---- the tomb in record mode (issue 20's audit) ---------------------------------------------
+# Seed 001 ("Jako první musíte zakřížkovat vstupní políčko v horním řádku ... Pomocí dalších
+# křížků musíte vytvořit souvislou trasu ... od vstupního políčka ke zlaté hrobce ve spodním
+# řádku"; spec §2.1: entrance in row 0, tomb in row 4; §5.2: every mark touches an earlier
+# one): a path from the top row to the bottom row has a mark in each of the 5 rows, so a record
+# card's tomb is at least its 5th mark, whether it comes alone, in a pattern or as an extra.
+
+GREEN = [{"number": 1, "colour": "green"}]
+
+
+def recording(shape: str, card_1: tuple, card_2: tuple = ()) -> dict[str, Any]:
+    return reveal(hold(new_game(2, "published"), 0, [(1, card_1), (2, card_2)]), shape)
+
+
+@pytest.mark.parametrize("marks", [("E",), ("E", "."), ("E", ".", ".")])
+def test_the_tomb_is_not_reached_before_the_fifth_mark(marks):
+    state = recording("I2", marks)
+    violation = refused(state, 0, mark(code(1, "B"), completed=GREEN), "SGP_NOT_CONNECTED",
+                        "move.cells.0")
+    assert violation.render() == (
+        "The tomb lies in the bottom row: the path from the entrance reaches it with at least "
+        f"5 marks on the card, and this card would have {len(marks) + 1}.")
+    tombs = [m for m in PYRAMIDS.legal_moves(state, 0)
+             if any(c.get("code") == "B" for c in m.get("cells", ()))]
+    assert tombs == []
+
+
+def test_the_tomb_as_the_fifth_mark_completes_the_card():
+    state = recording("I2", PATH)
+    after = PYRAMIDS.apply(state, 0, mark(code(1, "B"), completed=GREEN))
+    assert after["players"][0]["completed"] == GREEN
+    offered = [m for m in PYRAMIDS.legal_moves(state, 0)
+               if any(c.get("code") == "B" for c in m.get("cells", ()))]
+    assert [c["card"] for m in offered for c in m["cells"]] == [1]
+    for move in offered:                      # what legal_moves offers is accepted
+        PYRAMIDS.validate(state, 0, move)
+
+
+def test_the_marks_of_a_pattern_count_together_toward_the_tomb():
+    refused(recording("O4", ()), 0, mark(code(1, "E"), code(1, "."), code(1, "."),
+                                         code(1, "B"), completed=GREEN),
+            "SGP_NOT_CONNECTED", "move.cells.3")
+    refused(recording("I3", ("E",)), 0, mark(code(1, "."), code(1, "."), code(1, "B"),
+                                             completed=GREEN),
+            "SGP_NOT_CONNECTED", "move.cells.2")
+    after = PYRAMIDS.apply(recording("I3", ("E", ".")), 0, mark(
+        code(1, "."), code(1, "."), code(1, "B"), completed=GREEN))
+    assert after["players"][0]["completed"] == GREEN
+
+
+def test_a_red_cross_extra_mark_on_the_tomb_counts_the_marks_made_before_it():
+    state = recording("I2", ("E", ".", "."), ("E",))
+    refused(state, 0, mark(code(2, "."), code(2, "X"), extra=[code(1, "B")], completed=GREEN),
+            "SGP_NOT_CONNECTED", "move.extra.0")
+    after = PYRAMIDS.apply(state, 0, mark(code(1, "."), code(1, "X"), extra=[code(1, "B")],
+                                          completed=GREEN))
+    assert after["players"][0]["completed"] == GREEN
+
+
+@pytest.mark.parametrize("seat", ["0", None, 1.5, True])
+def test_a_seat_that_is_not_a_whole_number_is_refused_naming_it(seat):
+    for check in (PYRAMIDS.apply, PYRAMIDS.validate):
+        with pytest.raises(RuleViolation) as caught:
+            check(marking(), seat, {"type": "pass"})
+        assert (caught.value.code, caught.value.field) == ("pyramids.bad_seat", "seat")
+
+
+@pytest.mark.parametrize("document", [None, [], "pyramids", 3])
+def test_a_final_document_that_is_not_an_object_is_refused(document):
+    with pytest.raises(InvalidDocument) as caught:
+        PYRAMIDS.score_final(document)
+    assert [v.code for v in caught.value.violations] == ["schema.not_object"]

@@ -154,3 +154,13 @@ def test_a_scalar_list_still_refuses_what_is_no_item(given, field):
     with pytest.raises(RuleViolation) as caught:
         SCALAR_REFEREE.parse({"type": "draw", **given})
     assert caught.value.field == field
+
+
+@pytest.mark.parametrize("seat", ["0", None, 1.5, True, [0]])
+def test_a_seat_that_is_not_a_whole_number_is_refused_naming_it(seat):
+    """Issue 20: a seat that is not an integer was a TypeError deep in a game's check."""
+    for check in (REFEREE.apply, REFEREE.validate):
+        with pytest.raises(RuleViolation) as caught:
+            check({}, seat, {"type": "wait"})
+        assert (caught.value.code, caught.value.field) == ("demo.bad_seat", "seat")
+        assert caught.value.render() == "A seat is a whole number."

@@ -88,7 +88,7 @@ def test_spec_title_counts():
     assert set(t.UNPLACED) == {"nut", "judgement", "victory", "hounds_and_jackals", "senet",
                                "mirror_case"}
     assert t.title_label("tomb_art_5") == "Tomb Art #5 (unknown title)"
-    assert t.title_label("brooch", "cs") == "Brož" and t.title_label("judgement") == \
+    assert t.title_label("brooch", "cs") == "Brož" and t.title_label("judgement", "cs") == \
         "Posmrtný soud"
     assert t.find_title("Truhla s jídlem") == "box_of_food" and t.find_title("KOPÍ") == "spear"
     assert sorted(t.set_titles("books")) == sorted(

@@ -292,6 +292,41 @@ def test_every_phone_marks_the_same_turn_and_sees_who_is_still_marking(client):
         assert marks == sorted((m["card"], m["row"] * 5 + m["col"]) for m in wanted)
 
 
+def mine_section(page: str) -> str:
+    """The "Your pyramid cards" section of a page ("" when the page has none)."""
+    found = re.search(r'<section class="pg-mine".*?</section>', page, re.S)
+    return found.group(0) if found else ""
+
+
+def test_a_seat_that_has_sent_its_marks_sees_its_cards_while_the_others_mark(client):
+    """Issue 20, item 5: while the others still mark, a seat that has sent its marks keeps its
+    own cards and the chambers it marked in view; a seat still to mark sees them in its
+    marking form, once."""
+    table_id, phones = dealt_game(client)
+    page = page_of(phones[0], table_id)
+    form = move_form(page, "reveal", shape="I2")
+    phones[0].post(form.action, data=form.values())
+    state = table_state(client, table_id)
+    move = next(m for m in PYRAMIDS.legal_moves(state, 0) if len(m["cells"]) == 2)
+    page = page_of(phones[0], table_id)
+    assert mine_section(page) == ""                   # the marking form draws the cards
+    form = move_form(page, "mark")
+    response = phones[0].post(form.action, data=form.values(ticked=taps_for(form, move)))
+    assert response.status_code == 303, error_of(response)
+    state = table_state(client, table_id)
+    assert state["phase"] == "mark" and state["turn"] == 1        # Bo and Cy still mark
+    waiting = page_of(phones[0], table_id)
+    assert "Waiting for" in waiting and 'name="m.marks[]"' not in waiting
+    mine = mine_section(waiting)
+    assert "Your pyramid cards" in mine
+    for card in state["players"][0]["open"]:
+        assert f'data-card="{card["number"]}"' in mine
+    marked = len(move["cells"]) + len(move.get("extra", []))
+    assert mine.count("pg-cell pg-marked") == marked
+    # Bo, still to mark, has the cards once: in the form, not again below it
+    assert mine_section(page_of(phones[1], table_id)) == ""
+
+
 def test_keep_and_draw_refusals(client):
     table_id = open_table(client, names=NAMES[:2])
     phones = take_seats(client, table_id, 2)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 import re
+from html import unescape
 
 import pytest
 
@@ -15,13 +16,14 @@ from companion.rules.valley import VALLEY
 from companion.rules.valley.pyramid import SLOTS
 from companion.services import live_tables as live
 from tests.factories import seat_token
+from tests.rules.test_valley_names import czech_outside_parentheses
 from tests.web.valley_forms import forms, move_form
 
 pytestmark = pytest.mark.db
 
-DEALT = {"B1": "Bohyně Nút (Nut)", "B2": "Pouzdro na zrcadlo (Mirror Case)",
-         "B3": "Hák na mozek (Brain Hook)", "M1": "Sekera (Axe)", "M2": "Dýka (Dagger)",
-         "T": "Prak (Sling)"}
+DEALT = {"B1": "Nut (Bohyně Nút)", "B2": "Mirror Case (Pouzdro na zrcadlo)",
+         "B3": "Brain Hook (Hák na mozek)", "M1": "Axe (Sekera)", "M2": "Dagger (Dýka)",
+         "T": "Sling (Prak)"}
 
 
 class Phone:
@@ -55,7 +57,7 @@ def error_of(html: str) -> str:
 
 
 def open_by_form(client, names=("Ana", "Bo"), start: str = "Player 1", dealt=None,
-                 boneyard: str = "Kopí (Spear)", **choose: str) -> str:
+                 boneyard: str = "Spear (Kopí)", **choose: str) -> str:
     """Open a table through the open-table form as the host would fill it; its id."""
     page = client.get(f"/tables/new/valley?_players={len(names)}").get_data(as_text=True)
     form = next(f for f in forms(page) if "setup.pyramid.B1" in f.selects)
@@ -92,7 +94,7 @@ def test_opening_enters_the_pool_the_order_and_the_dealt_cards(client):
     form = next(f for f in forms(page) if "setup.pyramid.B1" in f.selects)
     labels = form.selects["setup.pyramid.M2"].labels
     assert labels[0] == "A card"            # a choice stands alone: capitalised
-    assert "Sekera (Axe)" in labels and "Vešebt (Shabti)" not in labels
+    assert "Axe (Sekera)" in labels and "Shabti (Vešebt)" not in labels
     assert "Six players (or a longer game)" in form.selects["options.pool"].labels
     table_id = open_by_form(client, names=("Ana", "Bo", "Cyril"), start="Player 2",
                             dealt={**DEALT, "T": "A card"}, boneyard="A card",
@@ -116,26 +118,47 @@ def test_the_page_draws_the_pyramid_boneyard_supply_and_tombs(table):
     page = ana.page()
     pyramid = re.search(r'<div class="pyramid".*?</section>', page, re.S).group(0)
     cells = re.findall(r'class="pcard slot-(\w+) ([^"]*)">\s*<span class="slot">\1</span>\s*'
-                       r'<span class="name">([^<]*)</span>', pyramid)
-    assert [(slot, name) for slot, _cls, name in cells] == [
-        ("T", "Prak (Sling)"), ("M1", "Sekera (Axe)"), ("M2", "Dýka (Dagger)"),
-        ("B1", "Bohyně Nút (Nut)"), ("B2", "Pouzdro na zrcadlo (Mirror Case)"),
-        ("B3", "Hák na mozek (Brain Hook)")]
+                       r'<span class="name">(.*?)</span>', pyramid)
+    assert [(slot, re.sub(r"<[^>]+>", "", name)) for slot, _cls, name in cells] == [
+        ("T", "Sling (Prak)"), ("M1", "Axe (Sekera)"), ("M2", "Dagger (Dýka)"),
+        ("B1", "Nut (Bohyně Nút)"), ("B2", "Mirror Case (Pouzdro na zrcadlo)"),
+        ("B3", "Brain Hook (Hák na mozek)")]
     assert "colour-green" in cells[0][1] and "base" in cells[3][1]
     assert re.search(r'<span class="cost"[^>]*>4</span>', pyramid)          # Nut's cost
-    assert "Kopí (Spear)" in pyramid and "1 card" in pyramid
+    assert '<small class="printed" lang="cs">(Prak)</small>' in pyramid     # a line of its own
+    assert "Spear <small" in pyramid and "1 card" in pyramid
     assert re.search(r'class="big-count">49<', pyramid)
     assert 'id="tomb-0"' in page and 'id="tomb-1"' in page and "Your turn" in page
     assert "Your move" not in bo.page()
 
 
 @pytest.mark.parametrize("language, shown, hidden", [
-    ("cs", "Sekera", "(Axe)"), ("en", "Sekera (Axe)", None), ("hu", "Sekera (Axe)", None)])
-def test_card_titles_are_the_czech_ones_the_cards_carry(table, language, shown, hidden):
+    ("cs", "Sekera", "(Axe)"), ("en", "Axe (Sekera)", "Sekera (Axe)"),
+    ("hu", "Fejsze (Sekera)", "Axe")])
+def test_card_titles_in_the_readers_language_then_as_the_cards_print_them(
+        table, language, shown, hidden):
     table_id, ana, _bo = table
     ana.language = language
     page = ana.page()
-    assert shown in page and (hidden is None or hidden not in page)
+    assert shown in page and hidden not in page
+
+
+@pytest.mark.parametrize("language", ["en", "hu"])
+def test_no_czech_card_or_set_name_outside_the_parentheses_of_the_printed_name(table, language):
+    """Issue 20 item 3: an English or Hungarian phone reads its own names, the Czech only
+    as the printed name beside them (the board, the buttons, the hints, the tombs)."""
+    table_id, ana, bo = table
+    for phone in (ana, bo):
+        phone.language = language
+        words = visible_text(phone.page())
+        assert not czech_outside_parentheses(words, language), words
+        assert "Sekera)" in words
+
+
+def visible_text(html: str) -> str:
+    """What the page shows: its text and the labels of its options, not its markup."""
+    html = re.sub(r"<(script|style)\b.*?</\1>", " ", html, flags=re.S)
+    return re.sub(r"\s+", " ", unescape(re.sub(r"<[^>]+>", "\n", html)))
 
 
 # --------------------------------------------------------------------------------------------
@@ -145,15 +168,15 @@ def test_card_titles_are_the_czech_ones_the_cards_carry(table, language, shown, 
 
 def test_buy_with_its_payment_and_the_crumble_choice_seal_end_and_refill(client, table):
     table_id, ana, bo = table
-    ana.send(ana.form("seal").data({"m.card": "Vešebt"}))
+    ana.send(ana.form("seal").data({"m.card": "Shabti"}))
     assert state_of(client, table_id)["players"][0]["tomb"] == ["shabti"]
     assert "seal" not in [f.move.get("type") for f in forms(ana.page())]   # once a turn
 
     buy = ana.form("buy")
-    payment = {"m.pay.0.card": "Nádoba (Urn)", "m.pay.1.card": "Truhla s jídlem"}
+    payment = {"m.pay.0.card": "Urn (Nádoba)", "m.pay.1.card": "Box of Food"}
     typed = {"m__pay__0__capital": 1, "m__pay__1__capital": 1, "m__cost": 2}
-    assert set(buy.radios["m.drop"]) == {('"M1"', "M1 · Sekera (Axe)"),
-                                         ('"M2"', "M2 · Dýka (Dagger)")}
+    assert set(buy.radios["m.drop"]) == {('"M1"', "M1 · Axe (Sekera)"),
+                                         ('"M2"', "M2 · Dagger (Dýka)")}
     version = client.get(f"/api/v1/tables/{table_id}").get_json()["version"]
     refused = ana.send(buy.data(payment, button="Buy B2", **typed), expect=422)
     assert "Two cards could drop into B2: say which one (M1 / M2)." in error_of(refused)
@@ -173,7 +196,7 @@ def test_buy_with_its_payment_and_the_crumble_choice_seal_end_and_refill(client,
     state = state_of(client, table_id)
     assert state["pyramid"][5] == "senet" and state["current"] == 1 and state["supply"] == 48
     page = bo.page()
-    assert "Your turn" in page and "Nádoba (Urn) · capital 1" in page
+    assert "Your turn" in page and "Urn (Nádoba) · capital 1" in page
 
 
 def test_the_rebuild_sacrifice_is_asked_when_and_only_when_the_pyramid_did_not_change(
@@ -200,17 +223,17 @@ def test_the_rebuild_sacrifice_is_asked_when_and_only_when_the_pyramid_did_not_c
 def play_opening(ana: Phone, bo: Phone) -> None:
     """Ana buys Nut (cost 4: four starters of capital 1), Bo buys Mirror Case; both refill."""
     buy = ana.form("buy")
-    ana.send(buy.data({"m.pay.0.card": "Vešebt", "m.pay.1.card": "Nádoba",
-                       "m.pay.2.card": "Truhla", "m.pay.3.card": "Obětní stůl"},
+    ana.send(buy.data({"m.pay.0.card": "Shabti", "m.pay.1.card": "Urn",
+                       "m.pay.2.card": "Box of Food", "m.pay.3.card": "Offering Table"},
                       button="Buy B1", m__pay__0__capital=1, m__pay__1__capital=1,
                       m__pay__2__capital=1, m__pay__3__capital=1))
     ana.send(ana.form("end_turn").data(button="End the turn"))
-    ana.send(ana.form("refill").data({"m.cards[]": "Prsten (Ring)"}))
+    ana.send(ana.form("refill").data({"m.cards[]": "Ring (Prsten)"}))
     buy = bo.form("buy")
-    bo.send(buy.data({"m.pay.0.card": "Vešebt", "m.drop": "M2"}, button="Buy B2",
+    bo.send(buy.data({"m.pay.0.card": "Shabti", "m.drop": "M2"}, button="Buy B2",
                      m__cost=1))
     bo.send(bo.form("end_turn").data(button="End the turn"))
-    bo.send(bo.form("refill").data({"m.cards[]": "Sfinga"}))
+    bo.send(bo.form("refill").data({"m.cards[]": "Sphinx"}))
 
 
 def test_nut_mirror_case_and_brain_hook_through_their_forms(client, table):
@@ -231,7 +254,7 @@ def test_nut_mirror_case_and_brain_hook_through_their_forms(client, table):
     ana.send(ana.form("end_turn").data(button="End the turn"))
     refill = ana.form("refill")
     assert len(refill.selects["m.cards[]"].options) > 1
-    ana.send(refill.data({"m.cards[]": "Luk"}))        # M1 is Bow, T (the second) a card
+    ana.send(refill.data({"m.cards[]": "Bow"}))        # M1 is Bow, T (the second) a card
     state = state_of(client, table_id)
     assert state["pyramid"][3] == "bow" and state["pyramid"][5] == "?"
 
@@ -244,12 +267,12 @@ def test_nut_mirror_case_and_brain_hook_through_their_forms(client, table):
 
     # Brain Hook turns up a card: Bo buys it for 2 less.
     hook = bo.form("action", "brain_hook")
-    bo.send(hook.data({"m.revealed": "Soška kozorožce"}))
+    bo.send(hook.data({"m.revealed": "Ibex Statuette"}))
     assert state_of(client, table_id)["phase"] == "brain_hook"
-    assert "Brain Hook turned up: Soška kozorožce (Ibex Statuette)" in bo.page()
+    assert "Brain Hook turned up: Ibex Statuette (Soška kozorožce)" in bo.page()
     buy = bo.form("buy")
     assert buy.move == {"type": "buy", "slot": "revealed"}
-    bo.send(buy.data({"m.pay.0.card": "Vešebt"}, m__cost=3))
+    bo.send(buy.data({"m.pay.0.card": "Shabti"}, m__cost=3))
     state = state_of(client, table_id)
     assert state["phase"] == "play" and state["players"][1]["known"]["ibex_statuette"] == 1
     assert state["supply"] == 49 - 1 - 1 - 2 - 1          # three refills, Brain Hook
@@ -258,7 +281,7 @@ def test_nut_mirror_case_and_brain_hook_through_their_forms(client, table):
 def test_a_card_whose_action_is_unknown_logs_its_effects(client, table):
     table_id, ana, _bo = table
     generic = move_form(ana.page(), "action", classes="action-generic")
-    ana.send(generic.data({"m.card": "Vešebt", "m.effects.0.kind": "draw cards",
+    ana.send(generic.data({"m.card": "Shabti", "m.effects.0.kind": "draw cards",
                            "m.effects.1.kind": "seal a pyramid card",
                            "m.effects.1.slot": "T"}, m__effects__0__count=1))
     state = state_of(client, table_id)
@@ -277,14 +300,14 @@ def test_a_sealed_card_of_an_unknown_set_asks_for_it(client, table):
                                      button="Sacrifice and end the turn"))
     bo.send(bo.form("refill").data())
     seal = ana.form("seal")
-    assert "Bohyně Nút (Nut)" in seal.selects["m.card"].labels
-    refused = ana.send(seal.data({"m.card": "Bohyně Nút"}), expect=422)
+    assert "Nut (Bohyně Nút)" in seal.selects["m.card"].labels
+    refused = ana.send(seal.data({"m.card": "Nut"}), expect=422)
     assert "Say which set" in error_of(refused)
-    ana.send(seal.data({"m.card": "Bohyně Nút", "m.set": "Tomb Art"}))
+    ana.send(seal.data({"m.card": "Nut", "m.set": "Tomb Art"}))
     state = state_of(client, table_id)
     assert state["players"][0]["tomb"] == ["nut"] and state["printed"]["card_set"]["nut"] == \
         "tomb_art"
-    assert "Tomb Art 1/7" in ana.page()
+    assert "Tomb Art (Umění) 1/7" in ana.page()
 
 
 # --------------------------------------------------------------------------------------------
@@ -294,7 +317,7 @@ def test_a_sealed_card_of_an_unknown_set_asks_for_it(client, table):
 
 def test_undo_from_the_page_inside_the_window_and_refused_after_it(client, table):
     table_id, ana, bo = table
-    ana.send(ana.form("seal").data({"m.card": "Vešebt"}))
+    ana.send(ana.form("seal").data({"m.card": "Shabti"}))
     ana.send(ana.form("end_turn").data({"m.sacrifice.slot": "T"},
                                        button="Sacrifice and end the turn"))
     ana.send(ana.form("refill").data())
@@ -308,7 +331,7 @@ def test_undo_from_the_page_inside_the_window_and_refused_after_it(client, table
 
     undo(ana, 303)                                      # the refill, back inside the window
     ana.send(ana.form("refill").data({"m.cards[]": "Senet"}))
-    bo.send(bo.form("buy").data({"m.pay.0.card": "Vešebt", "m.drop": "M1"},
+    bo.send(bo.form("buy").data({"m.pay.0.card": "Shabti", "m.drop": "M1"},
                                 button="Buy B2", m__cost=1, m__pay__0__capital=1))
     undo(bo, 303)                                       # his own card play
     host = Phone(client, table_id)                      # the phone that opened the table
@@ -395,26 +418,26 @@ ACTIONS = [
     ("ring", (), {}, {}, lambda s: s["ring"]),
     ("serdab", (), {}, {"m__count": 2}, lambda s: s["players"][0]["aside"] == 2),
     ("antechamber", (), {}, {}, lambda s: s["players"][0]["discard"] == 0),
-    ("hounds_and_jackals", (PAY_SHABTI,), {"m.return.played": "Vešebt"}, {},
+    ("hounds_and_jackals", (PAY_SHABTI,), {"m.return.played": "Shabti"}, {},
      lambda s: s["played"][0]["out"] and s["players"][0]["hand"] == 5 - 1 + 1 - 1),
-    ("victory", (PAY_SHABTI,), {"m.seal.played": "Vešebt"}, {},
+    ("victory", (PAY_SHABTI,), {"m.seal.played": "Shabti"}, {},
      lambda s: s["players"][0]["tomb"] == ["shabti"]),
-    ("necklace", (), {"m.seals.0.card": "Vešebt", "m.seals.1.card": "Nádoba"}, {},
+    ("necklace", (), {"m.seals.0.card": "Shabti", "m.seals.1.card": "Urn"}, {},
      lambda s: s["players"][0]["tomb"] == ["shabti", "urn"]),
     # Dagger bought too lies on top of her discard pile; Bo's pile is empty
     ("offering_chapel", ({"type": "buy", "slot": "B3", "cost": 0, "pay": []},),
-     {"m.seals.0.card": "Dýka"}, {}, lambda s: s["players"][0]["tomb"] == ["dagger"]),
+     {"m.seals.0.card": "Dagger"}, {}, lambda s: s["players"][0]["tomb"] == ["dagger"]),
     # Axe bought and sealed first: Brooch seals Sling, then sacrifices Axe
     ("brooch", ({"type": "buy", "slot": "B1", "cost": 0, "pay": []},
                 {"type": "seal", "card": "axe"}),
-     {"m.seal.slot": "B2", "m.sacrifice.card": "Sekera"}, {},
+     {"m.seal.slot": "B2", "m.sacrifice.card": "Axe"}, {},
      lambda s: s["players"][0]["tomb"] == ["sling"] and s["boneyard_top"] == "axe"),
     ("bow", (), {"m.seal.slot": "B2", "m.seal.drop": "M2"}, {},
      lambda s: s["players"][0]["tomb"] == ["sling"] and s["pyramid"][1] == "nut"),
     ("khopesh", (), {"m.gain.slot": "M1"}, {},
      lambda s: s["players"][0]["known"]["brooch"] == 1 and s["pyramid"][3] is None),
     ("dagger", (), {}, {}, lambda s: s["boneyard_count"] == 1),      # fewer than 2 cards
-    ("judgement", (), {"m.set_aside.0.card": "Vešebt"}, {},
+    ("judgement", (), {"m.set_aside.0.card": "Shabti"}, {},
      lambda s: s["boneyard_top"] == "shabti" and s["players"][0]["known"]["spear"] == 1),
     ("senet", (), {"m.opponent": "Bo"}, {},
      lambda s: s["players"][1]["known"]["senet"] == 1 and s["players"][0]["hand"] == 5),
@@ -479,10 +502,10 @@ def test_senet_with_the_opponents_axe_reaction_through_its_form(client):
     before = state_of(client, table_id)
     assert before["players"][1]["known"]["axe"] == 1
     form = ana.form("action", "senet")
-    assert "Sekera (Axe)" in form.selects["m.response.card"].labels
-    ana.send(form.data({"m.opponent": "Bo", "m.response.card": "Sekera",
+    assert "Axe (Sekera)" in form.selects["m.response.card"].labels
+    ana.send(form.data({"m.opponent": "Bo", "m.response.card": "Axe",
                         "m.response.reaction": "Axe: every opponent",
-                        "m.response.discards[]": "Vešebt"}))
+                        "m.response.discards[]": "Shabti"}))
     state = state_of(client, table_id)
     assert state["players"][0]["known"]["axe"] == 1 and "axe" not in state["players"][1][
         "known"]

@@ -11,8 +11,9 @@ from ..base import N_
 from . import printed
 from .state import tile_label
 
-__all__ = ["card_kinds", "tile_label", "unverified_notice"]
+__all__ = ["card_kinds", "edition_labels", "tile_label", "unverified_notice"]
 
 card_kinds: tuple[str, ...] = printed.CARD_KINDS
+edition_labels = printed.EDITION_LABELS          # each unverified entry's name, in words
 unverified_notice = N_("This table uses board data that no available rulebook prints "
                        "(%(items)s). Check it against your copy.")

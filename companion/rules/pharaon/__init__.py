@@ -137,6 +137,11 @@ class PharaonRuleset(GameRules):
                 "players.*.artisans": final.ARTISAN_FORM_SIZE, "players.*.nile": 5,
                 "players.*.scribes": 2}
 
+    def form_schema(self, variant: str | None) -> ObjectField:
+        """The phone form: the areas in the rulebook's order, the token holders a choice of
+        the players (final.FORM_SCHEMA)."""
+        return final.FORM_SCHEMA
+
     def score_final(self, document):
         """Validate a Pharaon final-state document and score it (raises InvalidDocument)."""
         return final.score_final(document)

@@ -24,6 +24,10 @@ Optional parts beyond the contract's names:
 * ``edition``: the group's copy (edition.py); the Scribes' areas come from it for a Scribe
   owned without a ``scribes`` entry.
 
+The phone form (``FORM_SCHEMA``) gives ``pharaoh`` and ``first_player`` as seat numbers,
+read as those players' names. A blank god name is the god's number; blank tomb points with
+steps taken come from the copy's tomb track where it prints that space (marked as relied on).
+
 ``nile`` lists the tracks in the order BLK, YEL, GRN, RED, BLU. The counts for the gods are
 derived: offerings held (all classes), nobles owned, artisans owned, Nile tracks at level ≥ 1,
 tomb steps.
@@ -38,6 +42,7 @@ only in, and required for, a solo game.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any, Mapping, Sequence
 
 from ..base import (Assumption, BoolField, ChoiceField, IntField, InvalidDocument, ListField,
@@ -61,7 +66,7 @@ def _half(key: str, label: str) -> ObjectField:
 
 
 GOD_SCHEMA = ObjectField("god", N_("God"), (
-    TextField("name", N_("Name"), max_length=30),
+    TextField("name", N_("Name"), max_length=30, required=False),     # blank: its number
     _half("a", N_("Half on the area before it (clockwise)")),
     _half("b", N_("Half on the area after it")),
 ))
@@ -127,6 +132,28 @@ FINAL_SCHEMA = ObjectField("", "", (
 ))
 
 
+def _form_schema() -> ObjectField:
+    """The phone form: FINAL_SCHEMA with the areas starting in the rulebook's order (SEED, the
+    components: "Na každém segmentu je vyznačena jedna zóna: zóna obětin, … dvořanů, …
+    řemeslníků, … Nilu, … hrobky"; the segments are joined at random, §3.2 step 1, so the
+    table still sets its own) and the holders of the two tokens chosen among the players
+    (seat numbers, read back as the players' names by :func:`_split`)."""
+    board = FINAL_SCHEMA.fields[1]
+    areas = replace(board.fields[0], default=t.AREAS)
+    seats = tuple(range(max(PLAYER_COUNTS)))
+    fields = []
+    for spec in FINAL_SCHEMA.fields:
+        if spec.key == "board":
+            spec = replace(board, fields=(areas,) + board.fields[1:])
+        elif spec.key == "pharaoh":
+            spec = ChoiceField("pharaoh", spec.label, (("", N_("nobody")),) + seats, default="",
+                               seat_choice=True)
+        elif spec.key == "first_player":
+            spec = ChoiceField("first_player", spec.label, seats, default=0, seat_choice=True)
+        fields.append(spec)
+    return replace(FINAL_SCHEMA, fields=tuple(fields))
+
+
 def _split(document: Any) -> tuple[Any, Any, Any, bool]:
     """The document without ``traitor`` and ``edition`` (checked on their own), those two,
     and whether a Traitor was given."""
@@ -138,7 +165,17 @@ def _split(document: Any) -> tuple[Any, Any, Any, bool]:
     if isinstance(rest.get("players"), list):
         rest["players"] = [_start_space(_without_form_blanks(player))
                            for player in rest["players"]]
+        for key in ("pharaoh", "first_player"):
+            rest[key] = _holder_name(rest.get(key), rest["players"])
     return rest, traitor, edition, traitor is not None
+
+
+def _holder_name(holder: Any, players: list[Any]) -> Any:
+    """A token holder the phone form gives as a seat number, as that player's name."""
+    if type(holder) is int and 0 <= holder < len(players) and isinstance(
+            players[holder], Mapping) and isinstance(players[holder].get("name"), str):
+        return players[holder]["name"]
+    return holder
 
 
 def _without_form_blanks(holder: Any) -> Any:
@@ -290,16 +327,59 @@ def game_violations(doc: Mapping[str, Any], traitor: Mapping[str, Any] | None
     return found, {"scribe_areas": scribe_areas, "traitor_name": traitor_name}
 
 
+def _tomb_points_from_copy(holder: Any, edition: Any) -> Any:
+    """A blank tomb points box, taken from the copy's tomb track where it prints the space
+    reached (as the live game does, spec §9.1 U4); the holder unchanged otherwise."""
+    if edition is None or not isinstance(holder, Mapping) or holder.get("tomb_points") is not None:
+        return holder
+    track = edition.values["tomb_track"]
+    steps = holder.get("tomb_steps")
+    if type(steps) is int and 1 <= steps <= len(track) and track[steps - 1]["points"] is not None:
+        return {**holder, "tomb_points": track[steps - 1]["points"]}
+    return holder
+
+
+def _tomb_points_needed(violation: RuleViolation, rest: Any, traitor: Any) -> RuleViolation:
+    """A blank tomb points box the copy cannot fill: say which space's points are wanted."""
+    field = violation.field or ""
+    if violation.code != "schema.required" or not field.endswith(".tomb_points"):
+        return violation
+    owner = field[:-len(".tomb_points")]
+    holder = traitor if owner == "traitor" else None
+    if owner.startswith("players."):
+        index = int(owner.split(".")[1])
+        holder = rest["players"][index]
+    steps = holder.get("tomb_steps") if isinstance(holder, Mapping) else None
+    if type(steps) is not int:
+        return violation
+    return RuleViolation("pharaon.tomb_points_needed",
+                         N_("Enter the points printed on the tomb space reached (%(steps)d "
+                            "steps from the start)."), field, steps=steps)
+
+
 def validate_final(document: Any) -> tuple[dict[str, Any], dict[str, Any] | None, dict[str, Any]]:
     """A clean copy of the document, its clean Traitor part, and parsed extras (the edition,
     Scribe areas); or InvalidDocument listing every violation found."""
     rest, traitor_doc, edition_doc, has_traitor = _split(document)
+    edition, edition_violations = None, []
+    try:
+        edition = resolve_edition(EDITION, edition_doc)
+    except InvalidDocument as invalid:
+        edition_violations = invalid.violations
+    from_copy = False
+    if isinstance(rest, dict) and isinstance(rest.get("players"), list):
+        players = [_tomb_points_from_copy(player, edition) for player in rest["players"]]
+        from_copy = any(a is not b for a, b in zip(players, rest["players"]))
+        rest["players"] = players
+    filled = _tomb_points_from_copy(traitor_doc, edition)
+    from_copy, traitor_doc = from_copy or filled is not traitor_doc, filled
     clean, violations = check_document(FINAL_SCHEMA, rest)
     traitor = None
     if has_traitor:
         traitor, traitor_violations = check_document(TRAITOR_SCHEMA, traitor_doc)
         violations += [RuleViolation(v.code, v.message, f"traitor.{v.field}" if v.field
                                      else "traitor", **v.params) for v in traitor_violations]
+    violations = [_tomb_points_needed(v, rest, traitor_doc) for v in violations]
     if clean.get("game", "pharaon") not in ("", "pharaon"):
         violations.insert(0, RuleViolation("score.wrong_game",
                                            N_("This document is not for this game."), "game"))
@@ -307,12 +387,8 @@ def validate_final(document: Any) -> tuple[dict[str, Any], dict[str, Any] | None
         if isinstance(holder, dict):
             for key in ("nobles", "artisans", "scribes", "gods"):
                 holder.setdefault(key, [])
-    edition = None
-    try:
-        edition = resolve_edition(EDITION, edition_doc)
-    except InvalidDocument as invalid:
-        violations += invalid.violations
-    parsed: dict[str, Any] = {"edition": edition}
+    violations += edition_violations
+    parsed: dict[str, Any] = {"edition": edition, "tomb_from_copy": from_copy}
     flagged = [v.field for v in violations if v.field]
     if not any(v.field is None for v in violations):
         found, extra = game_violations(clean, traitor)
@@ -334,11 +410,11 @@ def tallies(clean: Mapping[str, Any], traitor: Mapping[str, Any] | None,
     """The tallies and board a valid document describes, and the edition defaults relied on."""
     board_doc = clean["board"]
     board = Board(tuple(board_doc["areas"]), tuple(
-        God(g["name"], Half(g["a"]["threshold"], g["a"]["points"]),
-            Half(g["b"]["threshold"], g["b"]["points"])) for g in board_doc["gods"]))
+        God(g["name"] or f"{n + 1}", Half(g["a"]["threshold"], g["a"]["points"]),
+            Half(g["b"]["threshold"], g["b"]["points"])) for n, g in enumerate(board_doc["gods"])))
     edition = parsed["edition"]
     default_scribes = {n + 1: s["area"] for n, s in enumerate(edition.values["scribes"])}
-    relied: set[str] = set()
+    relied: set[str] = {"tomb_track"} if parsed.get("tomb_from_copy") else set()
 
     def holder_name(key: str) -> str:
         return (clean[key] or "").casefold()
@@ -372,7 +448,8 @@ def tallies(clean: Mapping[str, Any], traitor: Mapping[str, Any] | None,
             traitor=True, traitor_gods=tuple(g for g in traitor["gods"] or () if g is not None),
             traitor_multiplier=traitor["multiplier"] or None))
     assumed = [Assumption(value.key, value.label, edition.values[value.key])
-               for value in EDITION if value.key in SCORING_KEYS and value.key in relied
+               for value in EDITION if value.key in SCORING_KEYS + ("tomb_track",)
+               and value.key in relied
                and value.key in edition.defaults]
     return players, board, assumed
 
@@ -383,3 +460,6 @@ def score_final(document: Any) -> Scoresheet:
     players, board, assumed = tallies(clean, traitor, parsed)
     return score_game(players, board, top_cumulative=clean["options"]["nile_top_cumulative"],
                       assumed=assumed)
+
+
+FORM_SCHEMA = _form_schema()

@@ -2,7 +2,8 @@
 ``step`` and ``skip_step``.
 
 A pass takes a face-up jar (none in round 5) and a row of the pyramid (none for the last to
-pass); the General (noble 6) steps at once, or not; a player who passed steps one space a turn
+pass); the General (noble 6) steps at once, or not (the first passer's step also brings the
+first-player token); a player who passed steps one space a turn
 and takes one reward of that space or an earlier one of the row.
 """
 
@@ -157,6 +158,11 @@ def _change_step(d: Draft, seat: int, args: Mapping[str, Any]) -> None:
     if general:
         pop_head(d)
     _pyramid_step(d, seat, args["reward"], args["kind"], args["source"])
+    if general and d["players"][seat]["row"] == 0:
+        # SEED, the General (6): "a jste-li prvním pasujícím, automaticky dostanete i žeton
+        # začínajícího hráče": the first passer's immediate step brings the first-player
+        # token whatever reward it takes (ruling, issue 20)
+        d["first_player"] = seat
     if not general:
         push_back(d, {"kind": Step.END_TURN})
 

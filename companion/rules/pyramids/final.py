@@ -44,10 +44,9 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
-from ..base import (Assumption, BoolField, ChoiceField, IntField, InvalidDocument, ListField,
-                    Listing,
-                    N_, ObjectField, RuleViolation, Scoresheet, TextField, check_document,
-                    resolve_edition)
+from ..base import (Assumption, BoolField, ChoiceField, Counted, IntField, InvalidDocument,
+                    ListField, Listing, N_, N_plural, ObjectField, RuleViolation, Scoresheet,
+                    TextField, check_document, resolve_edition)
 from . import printed as t
 from .edition import EDITION_VALUES, LABELS, known_cards
 from .scoring import PlayerTally, score_game
@@ -299,12 +298,17 @@ def _race_violations(players: Sequence[Mapping[str, Any]],
             boxes = len(player["race"].get(colour) or ())
             done = sum(1 for card in cards if card["colour"] == colour)
             if boxes > done // 2:
-                found.append(_race("threshold", N_("%(boxes)d %(colour)s boxes need %(needed)d "
-                                                   "completed %(colour)s cards; %(count)d are "
-                                                   "listed."),
-                                   f"players.{p}.race.{colour}", boxes=boxes,
-                                   colour=t.COLOUR_LABELS[colour], needed=2 * boxes,
-                                   count=done))
+                name = t.COLOUR_LABELS[colour]
+                found.append(_race(
+                    "threshold", N_("%(boxes)s %(cards)s; %(listed)s."),
+                    f"players.{p}.race.{colour}",
+                    boxes=Counted(N_plural("%(num)d %(colour)s pyramid points box needs",
+                                           "%(num)d %(colour)s pyramid points boxes need"),
+                                  boxes, colour=name),
+                    cards=Counted(N_plural("%(num)d completed card of that colour",
+                                           "%(num)d completed cards of that colour"),
+                                  2 * boxes),
+                    listed=Counted(N_plural("%(num)d is listed", "%(num)d are listed"), done)))
     return found
 
 
@@ -372,7 +376,7 @@ def validate_final(document: Any) -> tuple[dict[str, Any], list[dict[str, int | 
                                            N_("This document is not for this game."), "game"))
     edition = None
     try:
-        edition = resolve_edition(EDITION_VALUES, _edition_entries(extra["edition"],
+        edition = resolve_edition(EDITION_VALUES, _edition_entries(extra.get("edition"),
                                                                     violations))
     except InvalidDocument as problem:
         violations += problem.violations

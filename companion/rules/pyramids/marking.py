@@ -46,7 +46,7 @@ from __future__ import annotations
 
 import re
 from itertools import combinations
-from typing import Any, Mapping, NamedTuple, Sequence
+from typing import Any, Callable, Mapping, NamedTuple, Sequence
 
 from ..base import BoolField, ChoiceField, IntField, ListField, N_, ObjectField, RuleViolation
 from ..referee import BadArgument, Draft, MoveRule
@@ -204,10 +204,14 @@ class _Marking:
                                 N_("Card %(number)d is not one of your open pyramid cards."),
                                 field, number=number)
 
-    def mark(self, refs: Sequence[CellRef], field: str, shape: str | None) -> list[str]:
+    def mark(self, refs: Sequence[CellRef], field: str, shape: str | None,
+             one: bool = False) -> list[str]:
         """Mark cells on one card (a pattern when ``shape`` is given, else one cell); return
-        the codes marked. Raises the §5.5 code of the first problem."""
+        the codes marked. Raises the §5.5 code of the first problem, naming the cell as
+        ``field.<i>``, or ``field`` itself when it names the one cell (``one``: an extra
+        mark)."""
         number = refs[0].card
+        at = (lambda i: field) if one else (lambda i: f"{field}.{i}")
         grid = card_grid(self.state, number)
         marks = self.marks_of(number)
         if grid is not None:
@@ -216,16 +220,15 @@ class _Marking:
                     raise RuleViolation(
                         "pyramids.position_needed",
                         N_("The chambers of card %(number)d are known: mark them by row and "
-                           "column."), f"{field}.{i}", number=number)
+                           "column."), at(i), number=number)
             rows_cols = [(ref.row, ref.col) for ref in refs]
             if shape is not None and not is_shape(shape, rows_cols):
                 raise _problem(Problem.NOT_SHAPE, field, shape=t.SHAPE_LABELS[shape])
             problem = cells_problem(grid, marks, rows_cols)
             if problem is not None:
                 code, i = problem
-                where = field if code in (Problem.NO_ENTRANCE, Problem.NOT_CONNECTED) else (
-                    f"{field}.{i}")
-                raise _problem(code, where)
+                raise _problem(code, field if code in (Problem.NO_ENTRANCE,
+                                                       Problem.NOT_CONNECTED) else at(i))
             cells = [index(r, c) for r, c in rows_cols]
             marks.extend(cells)
             codes = [grid[cell] for cell in cells]
@@ -236,24 +239,37 @@ class _Marking:
                     raise RuleViolation(
                         "pyramids.code_needed",
                         N_("Nobody has entered the chambers of card %(number)d: report the "
-                           "symbol of each chamber you mark."), f"{field}.{i}", number=number)
+                           "symbol of each chamber you mark."), at(i), number=number)
                 codes.append(ref.code)
-            self._check_report(marks, codes, field)
+            self._check_report(marks, codes, field, at)
             marks.extend(codes)
         if t.Cell.TOMB in codes and number not in self.completed:
             self.completed.append(number)             # §14 #18: any mark on the tomb
         return codes
 
-    def _check_report(self, marks: Sequence[str], codes: Sequence[str], field: str) -> None:
+    def _check_report(self, marks: Sequence[str], codes: Sequence[str], field: str,
+                      at: Callable[[int], str]) -> None:
         """Record mode: what a report can break without the layout (§5.1, §5.2)."""
         for i, code in enumerate(codes):
             if code == t.Cell.WALL:
-                raise _problem(Problem.WALL, f"{field}.{i}")
+                raise _problem(Problem.WALL, at(i))
             if code in (t.Cell.ENTRANCE, t.Cell.TOMB) and (
                     code in marks or codes.index(code) != i):
-                raise _problem(Problem.ALREADY_MARKED, f"{field}.{i}")
+                raise _problem(Problem.ALREADY_MARKED, at(i))
         if not marks and t.Cell.ENTRANCE not in codes:
             raise _problem(Problem.NO_ENTRANCE, field)
+        if t.Cell.TOMB in codes and len(marks) + len(codes) < t.TOMB_PATH_MARKS:
+            # the marks of one report are made at once; the path from the entrance in the top
+            # row to the tomb in the bottom row has a mark in every row (seed, "Jako první
+            # musíte zakřížkovat vstupní políčko v horním řádku ... souvislou trasu ... ke
+            # zlaté hrobce ve spodním řádku"; spec §2.1, §5.2)
+            raise RuleViolation(
+                Problem.NOT_CONNECTED,
+                N_("The tomb lies in the bottom row: the path from the entrance reaches it "
+                   "with at least %(count)d marks on the card, and this card would have "
+                   "%(marked)d."),
+                at(codes.index(t.Cell.TOMB)), count=t.TOMB_PATH_MARKS,
+                marked=len(marks) + len(codes))
         if len(marks) + len(codes) > t.CELLS:
             raise _problem(Problem.ALREADY_MARKED, field)
 
@@ -315,7 +331,7 @@ def play_mark(state: Mapping[str, Any], seat: int, args: Mapping[str, Any]) -> d
             raise RuleViolation("pyramids.extra_not_due",
                                 N_("No red cross asks for another mark."), field)
         work.own_card(ref.card, f"{field}.card")
-        due += work.resolve(work.mark([ref], field, None)) - 1
+        due += work.resolve(work.mark([ref], field, None, one=True)) - 1
     if due and work.extra_possible():
         raise RuleViolation("SGP_CROSS_PENDING",
                             N_("A red cross asks for %(count)d more mark(s), and a chamber is "

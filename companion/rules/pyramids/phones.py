@@ -116,8 +116,8 @@ def _completes(state: Mapping[str, Any], player: Mapping[str, Any], number: int,
 def _record_moves(state: Mapping[str, Any], seat: int, card: Mapping[str, Any]
                   ) -> list[dict[str, Any]]:
     """Representative reports for a record card: the layout is unknown, so a plain pattern
-    (with the entrance on a fresh card), a single chamber, and the tomb once the card has a
-    few marks."""
+    (with the entrance on a fresh card), a single chamber, and the tomb once the card has
+    enough marks for a path from the top row to the bottom row (it is at least the 5th)."""
     number, codes = card["number"], card["codes"]
     size = SHAPE_SIZES[state["shape"]]
     fresh = not codes
@@ -126,7 +126,8 @@ def _record_moves(state: Mapping[str, Any], seat: int, card: Mapping[str, Any]
         reports.append([t.Cell.ENTRANCE.value] * fresh + [t.Cell.FLOOR.value] * (size - fresh))
     if len(codes) < t.CELLS:
         reports.append([t.Cell.ENTRANCE.value if fresh else t.Cell.FLOOR.value])
-    if not fresh and t.Cell.TOMB not in codes and len(codes) >= 3 and len(codes) < t.CELLS:
+    if (t.Cell.TOMB not in codes and len(codes) + 1 >= t.TOMB_PATH_MARKS
+            and len(codes) < t.CELLS):                 # the tomb: at least the 5th mark
         reports.append([t.Cell.TOMB.value])
     moves = []
     for report in reports:

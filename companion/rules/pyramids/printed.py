@@ -38,6 +38,10 @@ CARDS_PER_COLOUR = 16                             # SEED: "Od každé barvy ... 
 CARD_COUNT = 48                                   # SEED: "48 pyramidových karet", numbered 1-48
 GRID = 5                                          # SEED: "komnata (mřížka 5x5)"
 CELLS = GRID * GRID
+# SEED: the entrance "v horním řádku", the tomb "ve spodním řádku", joined by "souvislou
+# trasu" of orthogonal marks: a path needs a mark in every row, so the tomb is at least the
+# 5th mark on its card (what record mode, which has no layout, can still check)
+TOMB_PATH_MARKS = GRID
 ROUNDS = 4                                        # SEED: "celkem 4 kompletní herní kola"
 TURNS_PER_ROUND = 7                               # SEED: "vždy jen 7 z 8 expedičních karet"
 EXPEDITION_CARDS = 8                              # SEED: "8 expedičních karet (6 různých vzorů)"

@@ -24,7 +24,7 @@ from typing import Any, Mapping, Sequence
 
 from ..base import (BoolField, Capability, Catalogue, Chance, ChoiceField, Edition, GameRules,
                     Labels, N_, ObjectField, ScoreForm, register)
-from . import final, pools, pyramid, tombs
+from . import final, names, pools, pyramid, tombs
 from . import printed as t
 from . import ui as ui_module
 from .arguments import SLOT_LABELS, card_choices
@@ -57,7 +57,8 @@ class ValleyRuleset(GameRules):
                  "Ve stínu pyramid: Zásvětí"),
         default_players=4,
         order=4)
-    labels = Labels(categories=t.CATEGORY_LABELS, reasons=t.REASON_LABELS,
+    labels = Labels(categories={key: names.term(key) for key in t.CATEGORY_LABELS},
+                    reasons=t.REASON_LABELS,
                     tiebreaks=t.TIEBREAK_LABELS, stage=N_("Turn %(stage)d"))
     score_form = ScoreForm(
         stage_key=None, stages=1, final_label=N_("At the end of the game"),
@@ -71,7 +72,7 @@ class ValleyRuleset(GameRules):
         ChoiceField("solo", N_("Solo level"), tuple(pools.SOLO_LABELS.items()),
                     default=pools.Solo.NONE.value),
         *(ChoiceField(f"set_{size}", final.SET_CHOICE_LABELS[size], tuple(
-            (s, t.SET_LABELS[s]) for s in t.SIZE_PAIRS[size]),
+            (s, names.term(s)) for s in t.SIZE_PAIRS[size]),
             default=t.SIZE_PAIRS[size][0]) for size in t.SIZE_PAIRS),
         ChoiceField("uniques", N_("Unique artifacts from"), tuple(pools.UNIQUE_BOX_LABELS.items()),
                     default=pools.UniqueBox.AFTERLIFE.value),

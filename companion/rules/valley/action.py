@@ -21,6 +21,7 @@ from typing import Any, Callable
 from ..base import N_, BoolField, Field, IntField, ListField, ObjectField, RuleViolation, Term
 from ..referee import Draft, MoveRule
 from . import arguments as a
+from . import names
 from . import printed as t
 from . import pyramid as pyr
 from .effects import EFFECTS, generic
@@ -243,7 +244,7 @@ def _victory(d: Draft, seat: int, card: str, args: Mapping[str, Any]) -> None:
     if named is not None:
         if title != UNKNOWN and named != title:
             raise fail("valley.wrong_card", N_("That card is “%(title)s”."), "move.seal.card",
-                       title=t.title_label(title))
+                       title=names.term(title))
         if title == UNKNOWN and named != UNKNOWN:
             claim(d, seat, named, "move.seal.card")
             title = named
@@ -441,7 +442,7 @@ def _brooch(d: Draft, seat: int, card: str, args: Mapping[str, Any]) -> None:
     entomb(d, seat, sealed, pick, "move.seal.card")
     if victim not in d["players"][seat]["tomb"]:
         raise fail("valley.not_in_tomb", N_("“%(title)s” is not in your tomb."),
-                   "move.sacrifice.card", title=t.title_label(victim))
+                   "move.sacrifice.card", title=names.term(victim))
     if not is_set_card(d.state, victim):
         raise fail("valley.not_a_set_card", N_("Starters and uniques are not set cards."),
                    "move.sacrifice.card")

@@ -14,7 +14,8 @@ naming the argument by its labels, exactly as a declared argument is refused.
 
 from __future__ import annotations
 
-from ..base import N_, ChoiceField, Field, IntField, ObjectField
+from ..base import N_, ChoiceField, Field, IntField, ObjectField, Term
+from . import names
 from . import printed as t
 from . import pyramid as pyr
 from .edition import MAX_PRINTED
@@ -28,12 +29,9 @@ SLOT_LABELS = {"B1": N_("B1: base, left"), "B2": N_("B2: base, middle"),
 SLOT_CHOICES = tuple((slot, SLOT_LABELS[slot]) for slot in pyr.SLOTS)
 
 
-def card_label(title: str) -> str:
-    """The Czech title the cards carry, with the English one beside it where both exist."""
-    names = t.title_names(title)
-    if names["cs"] and names["en"] and names["cs"] != names["en"]:
-        return f"{names['cs']} ({names['en']})"
-    return str(names["cs"] or names["en"] or t.title_label(title))
+def card_label(title: str) -> Term | str:
+    """A title in the reader's language, then as the group's copy prints it (names.term)."""
+    return names.term(title)
 
 
 def card_choices(starters: bool = True) -> tuple[tuple[str, str], ...]:
@@ -45,7 +43,7 @@ def card_choices(starters: bool = True) -> tuple[tuple[str, str], ...]:
 
 CARD_CHOICES = card_choices()
 TITLE_CHOICES = CARD_CHOICES[1:]                     # a card the move must name
-SET_CHOICES = tuple(t.SET_LABELS.items()) + ((t.UNIQUE, N_("Unique artifact")),
+SET_CHOICES = tuple((s, names.term(s)) for s in t.SETS) + ((t.UNIQUE, N_("Unique artifact")),
                                               (STARTER, N_("Starter card")))
 
 

@@ -16,6 +16,7 @@ from typing import Any
 from ..base import N_, ChoiceField, IntField, ListField, ObjectField, Term
 from ..referee import Draft, MoveRule
 from . import arguments as a
+from . import names
 from . import printed as t
 from . import pyramid as pyr
 from .edition import MAX_PRINTED
@@ -65,7 +66,7 @@ def change(d: Draft, seat: int, args: Mapping[str, Any]) -> None:
         if named is not None and named != card:
             if card != UNKNOWN:
                 raise fail("valley.wrong_card", N_("The revealed card is “%(title)s”."),
-                           "move.card", title=t.title_label(card))
+                           "move.card", title=names.term(card))
             locate(d, named, "move.card")
             card = named
     else:

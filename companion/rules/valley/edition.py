@@ -13,7 +13,8 @@ from __future__ import annotations
 from typing import Any, Callable, Mapping
 
 from ..base import (ChoiceField, Edition, EditionValue, IntField, N_, ObjectField,
-                    RuleViolation)
+                    RuleViolation, Term)
+from . import names
 from . import printed as t
 from .pools import placement_choices
 
@@ -75,13 +76,13 @@ def _placement_check(value: Any, path: str) -> dict[str, str]:
         if placed not in placement_choices(title):
             raise RuleViolation("valley.unknown_set",
                                 N_("“%(set)s” is not a set of this card's box, nor “unique”."),
-                                entry, set=str(placed)[:40])
+                                entry, set=names.term(str(placed)[:40]))
         clean[title] = placed
     return clean
 
 
-def _label(title_id: str) -> str:
-    return t.title_label(title_id)
+def _label(title_id: str) -> Term | str:
+    return names.term(title_id)
 
 
 def _numbers_field(key: str) -> ObjectField:
@@ -107,7 +108,7 @@ EDITION_VALUES: tuple[EditionValue, ...] = (
     EditionValue("card_set", t.EDITION_LABELS["card_set"], ObjectField(
         "card_set", t.EDITION_LABELS["card_set"], tuple(
             ChoiceField(title, _label(title), (("", N_("As the catalogue places it")),) + tuple(
-                (choice, t.SET_LABELS.get(choice, N_("Unique artifact")))
+                (choice, names.term(choice) if choice in t.SETS else N_("Unique artifact"))
                 for choice in placement_choices(title)), default="")
             for title in t.PLACEABLE)),
         default=dict(t.EDITION_DEFAULTS["card_set"]), status="unverified",

@@ -63,8 +63,9 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from ..base import (Assumption, ChoiceField, Edition, IntField, InvalidDocument, ListField, N_,
-                    ObjectField, RuleViolation, Scoresheet, Term, TextField, check_document,
+                    ObjectField, RuleViolation, Scoresheet, TextField, check_document,
                     edition_schema, resolve_edition)
+from . import names
 from . import printed as t
 from .edition import EDITION_VALUES, printed_values
 from .pools import (CHOSEN_SIZES, POOL_LABELS, Pool, PoolId, Solo, UNIQUE_BOX_LABELS, UniqueBox,
@@ -80,18 +81,18 @@ SOLO_VALUES = {"": None, "none": None, "null": None, "beginner": Solo.BEGINNER,
 COPY_LIMIT = "VK_COPY_LIMIT"  # spec §13
 
 STARTERS_SCHEMA = ObjectField("starters", N_("Starter cards in the tomb"), tuple(
-    IntField(s, t.STARTER_LABELS[s]) for s in t.STARTERS))
+    IntField(s, names.term(s)) for s in t.STARTERS))
 UNIQUE_SCHEMA = ObjectField("unique", N_("Unique artifact"), (
     TextField("title", N_("Title"), max_length=MAX_TITLE_LENGTH),
     IntField("vp", N_("VP printed on the card"), max=99, default=None),
 ))
 # Laid out for the form; validated by hand (the group ids depend on the pool).
 DISTINCT_SCHEMA = ObjectField("distinct", N_("Different titles of each group in the tomb"),
-                              tuple(IntField(g, t.CATEGORY_LABELS[g]) for g in all_group_ids()))
+                              tuple(IntField(g, names.term(g)) for g in all_group_ids()))
 CHECKLIST_SCHEMA = ObjectField("checklist", N_("Titles in the tomb, ticked"), tuple(
-    ObjectField(g, t.CATEGORY_LABELS[g], (
+    ObjectField(g, names.term(g), (
         ObjectField("titles", N_("Titles"), tuple(
-            IntField(title, t.title_label(title), max=t.SET_COPIES, default=None)
+            IntField(title, names.term(title), max=t.SET_COPIES, default=None)
             for title in group_titles(group_by_id(g), {}))),
         ListField("others", N_("Another title of this colour: copies"),
                   IntField("copies", N_("Copies"), max=t.SET_COPIES, default=None),
@@ -116,7 +117,7 @@ _OPTIONS_SCHEMA = ObjectField("options", N_("Options"), (
                        ("beginner", N_("Solo for beginners")),
                        ("master", N_("Solo for master embalmers (no free seal)")))),
     *(TextField(f"set_{size}", SET_CHOICE_LABELS[size], required=False, max_length=20,
-                choices=tuple((s, t.SET_LABELS[s]) for s in t.SIZE_PAIRS[size]))
+                choices=tuple((s, names.term(s)) for s in t.SIZE_PAIRS[size]))
       for size in t.SIZE_PAIRS),
     TextField("uniques", N_("Unique artifacts from"), required=False, max_length=20,
               choices=tuple(UNIQUE_BOX_LABELS.items())),
@@ -272,7 +273,7 @@ def _unknown_group(path: str, group: str, pool: Pool) -> RuleViolation:
 def _too_many_distinct(path: str, group_id: str, size: int, count: int) -> RuleViolation:
     return RuleViolation(COPY_LIMIT, N_("The group %(group)s has only %(size)d different "
                                         "titles; this says %(count)d."), path,
-                         group=Term(t.CATEGORY_LABELS[group_id]), size=size, count=count)
+                         group=names.term(group_id), size=size, count=count)
 
 
 def _group_keys(raw: Any) -> set[str]:
@@ -457,7 +458,7 @@ class _Check:
             if copies_seen[title] > self.pool.copies:
                 self.fail(COPY_LIMIT, N_("The pool holds %(copies)d of “%(title)s”; the tombs "
                                          "hold %(count)d."), entry, copies=self.pool.copies,
-                          title=t.title_label(title), count=copies_seen[title])
+                          title=names.term(title), count=copies_seen[title])
             held.append(number)
         return held
 
@@ -476,7 +477,7 @@ class _Check:
         if not fits:
             self.fail("valley.title_not_in_group",
                       N_("“%(title)s” does not belong to the group %(group)s."), path,
-                      title=t.title_label(title), group=Term(group.label))
+                      title=names.term(title), group=names.term(group.id))
         return fits
 
     def _others(self, others: Any, path: str) -> list[int]:
@@ -566,7 +567,7 @@ class _Check:
                                              "%(starter)s cards together."),
                               f"players.{p}.starters.{starter}", players=len(self.players),
                               limit=starter_limits[starter],
-                              starter=Term(t.STARTER_LABELS[starter]))
+                              starter=names.term(starter))
             uniques = self.uniques(p, player, uniques_seen)
             listed_uniques = len(player.get("uniques") or [])
             unique_total += listed_uniques
@@ -581,7 +582,7 @@ class _Check:
                     self.fail(COPY_LIMIT, N_("The pool holds %(limit)d cards of %(group)s; "
                                              "the tombs hold more."),
                               self._distinct_path(p, group.id), limit=limit,
-                              group=Term(group.label))
+                              group=names.term(group.id))
             items = sum(player["starters"].values()) + listed_uniques
             if set_cards is not None:
                 items += set_cards

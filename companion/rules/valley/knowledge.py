@@ -17,6 +17,7 @@ from typing import Any
 
 from ..base import N_, RuleViolation, Term
 from ..referee import Draft
+from . import names
 from . import printed as t
 from .pools import UNIQUES_CHOSEN, PoolId, UniqueBox, placement_choices
 from .state import COPY_LIMIT, UNKNOWN, card_set, fail, printed_value
@@ -45,7 +46,7 @@ def title_limit(pool: Mapping[str, Any], placements: Mapping[str, str], title_id
 def not_in_pool(card: str, field: str) -> RuleViolation:
     """``card`` cannot be in this game's pool."""
     return fail("valley.not_in_pool", N_("“%(title)s” is not among the cards of this pool."),
-                field, title=t.title_label(card))
+                field, title=names.term(card))
 
 
 def locate(d: Draft, card: str, field: str) -> None:
@@ -56,7 +57,7 @@ def locate(d: Draft, card: str, field: str) -> None:
     located = d["located"].get(card, 0) + 1
     if located > limit:
         raise fail(COPY_LIMIT, N_("The pool holds only %(limit)d of “%(title)s”."), field,
-                   limit=limit, title=t.title_label(card))
+                   limit=limit, title=names.term(card))
     d.own("located")[card] = located
     if located == 1:
         _check_distinct(d, card, field)
@@ -90,7 +91,7 @@ def _check_distinct(d: Draft, card: str, field: str) -> None:
             raise fail(COPY_LIMIT, N_("Only %(limit)d unique artifacts are in play."), field,
                        limit=limit)
         raise fail(COPY_LIMIT, N_("The set %(set)s has only %(size)d different titles."),
-                   field, set=Term(t.SET_LABELS[set_id]), size=limit)
+                   field, set=names.term(set_id), size=limit)
     if set_id == t.UNIQUE and one_unique_per_cost(d.state):
         _check_unique_cost(d, card, field)
 
@@ -111,7 +112,7 @@ def _check_unique_cost(d: Draft, card: str, field: str) -> None:
                 d.state, "cost", other) == cost:
             raise fail("valley.unique_cost_taken",
                        N_("Mixed uniques take one per cost: “%(other)s” already costs "
-                          "%(cost)d."), field, other=t.title_label(other), cost=cost)
+                          "%(cost)d."), field, other=names.term(other), cost=cost)
 
 
 def learn(d: Draft, key: str, card: str, value: int | None, field: str) -> None:
@@ -124,7 +125,7 @@ def learn(d: Draft, key: str, card: str, value: int | None, field: str) -> None:
         if known != value:
             raise fail("valley.printed_value_mismatch",
                        N_("“%(title)s” has %(value)d printed here, not %(typed)d."), field,
-                       title=t.title_label(card), value=known, typed=value)
+                       title=names.term(card), value=known, typed=value)
         return
     d.own("printed", store)[card] = value
     if (key == "cost" and d["located"].get(card) and card_set(d.state, card) == t.UNIQUE
@@ -141,12 +142,12 @@ def learn_set(d: Draft, card: str, placed: str | None, field: str) -> None:
         if known != placed:
             raise fail("valley.printed_value_mismatch",
                        N_("“%(title)s” belongs to %(value)s, not %(typed)s."), field,
-                       title=t.title_label(card), value=known, typed=placed)
+                       title=names.term(card), value=names.term(known), typed=names.term(placed))
         return
     if placed not in placement_choices(card):
         raise fail("valley.unknown_set",
                    N_("“%(set)s” is not a set of this card's box, nor “unique”."), field,
-                   set=str(placed)[:40])
+                   set=names.term(str(placed)[:40]))
     d.own("printed", "card_set")[card] = placed
     limit = title_limit(d["pool"], d["printed"]["card_set"], card, len(d["names"]))
     if limit is None:
@@ -154,7 +155,7 @@ def learn_set(d: Draft, card: str, placed: str | None, field: str) -> None:
     d.own("limits")[card] = limit
     if d["located"].get(card, 0) > limit:
         raise fail(COPY_LIMIT, N_("The pool holds only %(limit)d of “%(title)s”."), field,
-                   limit=limit, title=t.title_label(card))
+                   limit=limit, title=names.term(card))
     if d["located"].get(card, 0):
         _check_distinct(d, card, field)
 

@@ -1,13 +1,13 @@
 """Valley of the Kings' story (issue 22; companion/rules/story.py): turns are its chapters;
 its moments are the entombings, every card put into a tomb (spec §5.3 the free seal, §6 the
-actions that seal), named as the board names them. Pure."""
+actions that seal), named as the board names them (:func:`.names.term`). Pure."""
 
 from __future__ import annotations
 
 from typing import Any, Mapping
 
 from ..base import N_, Moment
-from . import printed as t
+from .names import term
 
 ENTOMBED = N_("%(player)s entombed %(card)s")
 
@@ -24,5 +24,5 @@ def moments(before: Mapping[str, Any], after: Mapping[str, Any], seat: int,
     for owner, (was, now) in enumerate(zip(before["players"], after["players"])):
         for card in now["tomb"][len(was["tomb"]):]:
             told.append(Moment(ENTOMBED, {"player": before["names"][owner],
-                                          "card": t.title_label(card)}, kind="valley.tomb"))
+                                          "card": term(card)}, kind="valley.tomb"))
     return told

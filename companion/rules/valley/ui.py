@@ -8,16 +8,14 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..base import N_
+from . import names
 from . import printed as t
 from . import pyramid as pyr
 from .effects import EFFECT_LABELS
 from .state import UNKNOWN, card_set
 
-title_names = t.title_names
-placeholder_label = t.PLACEHOLDER_LABEL
-unique_placeholder_label = t.UNIQUE_PLACEHOLDER_LABEL
-set_labels = t.SET_LABELS
-group_labels = t.CATEGORY_LABELS
+name = names.term          # a title, a set or a group, rendered by the ``translate`` filter
+copy_language = names.COPY_LANGUAGE     # the language of the printed names (the ``lang``)
 unknown_card = UNKNOWN
 slots = pyr.SLOTS
 base_slots = pyr.BASE

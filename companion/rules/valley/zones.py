@@ -19,6 +19,7 @@ from typing import Any
 
 from ..base import N_
 from ..referee import Draft
+from . import names
 from . import printed as t
 from . import pyramid as pyr
 from .arguments import BadArgument
@@ -44,7 +45,7 @@ def claim(d: Draft, seat: int, card: str, field: str) -> None:
     if unknown_cards(record) <= 0:
         raise fail("valley.card_not_owned",
                    N_("%(player)s has no “%(title)s” that could be used now."), field,
-                   player=d["names"][seat], title=t.title_label(card))
+                   player=d["names"][seat], title=names.term(card))
     locate(d, card, field)
     own_player(d, seat)
     d.own("players", seat, "known")[card] = known + 1
@@ -124,7 +125,7 @@ def entomb(d: Draft, seat: int, card: str, info: Mapping[str, Any], field: str) 
     if placed is None:
         raise fail("valley.set_needed", N_("Say which set “%(title)s” belongs to (its "
                                            "colour), or that it is unique."), field,
-                   title=t.title_label(card))
+                   title=names.term(card))
     if placed == t.UNIQUE:
         value_for_use(d, "vp", card, info.get("vp"), field)
     else:
@@ -150,7 +151,7 @@ def pyramid_card(d: Draft, pick: Mapping[str, Any], field: str) -> str:
     if named is not None and named != card:
         if card != UNKNOWN:
             raise fail("valley.wrong_card", N_("The card in %(slot)s is “%(title)s”."),
-                       f"{field}.card", slot=slot, title=t.title_label(card))
+                       f"{field}.card", slot=slot, title=names.term(card))
         locate_dealt(d, named, f"{field}.card")
         d.own("pyramid")[pyr.INDEX[slot]] = named       # the card is known from now on
         card = named
