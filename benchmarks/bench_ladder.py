@@ -1,7 +1,7 @@
 """Time the ladder rebuild against raw openskill ``rate()`` calls on the same plays.
 
-Usage: ``PYTHONPATH=. python benchmarks/bench_ladder.py [plays] [--with-db]``
-(default 100 000 plays).
+Usage: ``PYTHONPATH=. python benchmarks/bench_ladder.py [plays] [--with-db] [--smoke]``
+(default 100 000 plays; ``--smoke``: 300, with the database).
 
 Synthetic history (seeded): 80 players, our five games, 2–5 players a play, scores 0–60 (so
 some ties). Both sides make the same openskill calls — one ``rate()`` for the overall ladder
@@ -36,13 +36,14 @@ PLAYERS = 80
 GAME_IDS = [ruleset.id for ruleset in all_rulesets()]     # the games a group may play
 
 
-def synthetic(count: int, seed: int = 2026) -> list[Play]:
-    """``count`` plays, oldest first, with competition ranks from random scores."""
+def synthetic(count: int, seed: int = 2026, players: int = PLAYERS) -> list[Play]:
+    """``count`` plays by ``players`` people, oldest first, with competition ranks from random
+    scores."""
     rng = random.Random(seed)
     start = datetime(2020, 1, 1, tzinfo=timezone.utc)
     plays = []
     for index in range(count):
-        seated = rng.sample(range(1, PLAYERS + 1), rng.randint(2, 5))
+        seated = rng.sample(range(1, players + 1), rng.randint(2, 5))
         totals = [rng.randint(0, 60) for _ in seated]
         ranks = [1 + sum(other > mine for other in totals) for mine in totals]
         lines = tuple(Line(p, f"P{p}", i, t, r)
@@ -141,4 +142,6 @@ def main(count: int, db_too: bool) -> None:
 
 if __name__ == "__main__":
     arguments = [a for a in sys.argv[1:] if not a.startswith("--")]
-    main(int(arguments[0]) if arguments else 100_000, "--with-db" in sys.argv)
+    smoke = "--smoke" in sys.argv                     # a few seconds: tests/test_benchmarks.py
+    main(300 if smoke else int(arguments[0]) if arguments else 100_000,
+         smoke or "--with-db" in sys.argv)

@@ -2,7 +2,7 @@
 
 Run on demand (not a test; it takes a few minutes and both cores):
 
-    python benchmarks/bench_live_load.py [--backend sqlite|pg|both] [--tables 20] ...
+    python benchmarks/bench_live_load.py [--backend sqlite|pg|both] [--tables 20] ... [--smoke]
 
 Every request goes to 127.0.0.1. For each backend (SQLite, the default deployment; and
 PostgreSQL + Redis, the scaled one: database ``scribe_bench``, created if missing, never
@@ -469,7 +469,13 @@ def main() -> None:
                         help="an extra argument of `serve` (e.g. --serve-arg=--no-access-log)")
     parser.add_argument("--skip", action="append", default=[],
                         choices=("moves", "score", "streams"))
+    parser.add_argument("--smoke", action="store_true",
+                        help="SQLite, a few requests of each kind: proves the benchmark runs")
     args = parser.parse_args()
+    if args.smoke:
+        args.backend, args.tables, args.listeners, args.repeat = "sqlite", 2, 1, 1
+        args.score_seconds, args.in_flight = 0.3, 2
+        args.stream_tables, args.phones, args.seconds, args.interval = 2, 1, 1.0, 0.5
     backends = ("sqlite", "pg") if args.backend == "both" else (args.backend,)
     score_body = json.dumps(ra_document(players=5)).encode()
     print(f"machine: {os.cpu_count()} cores, {load()} at the start; client and servers share "

@@ -2,7 +2,7 @@
 
 Run on demand (not a test):
 
-    python benchmarks/bench_moves.py [--games 20] [--profile]
+    python benchmarks/bench_moves.py [--games 20] [--profile] [--smoke]
 
 Both apps run in this process through the Flask test client, each on its own SQLite file in
 WAL mode (the same engine settings, companion.db.make_engine), and get the same requests: the
@@ -107,8 +107,13 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=20, help="random games (tables) to play")
     parser.add_argument("--profile", action="store_true",
                         help="also profile the Scribe requests with cProfile (top costs)")
+    parser.add_argument("--smoke", action="store_true",
+                        help="one Ra game: proves the benchmark still runs")
     args = parser.parse_args()
-    for label, make in (("Ra", ra_table_game), ("Imhotep", imhotep_game)):
+    if args.smoke:
+        args.games = 1
+    kinds = (("Ra", ra_table_game), ("Imhotep", imhotep_game))
+    for label, make in kinds[:1] if args.smoke else kinds:
         measure(label, [make(seed) for seed in range(args.games + 1)], args.profile)
 
 

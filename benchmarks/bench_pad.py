@@ -1,6 +1,6 @@
 """Time score-pad generation against a raw ReportLab canvas page, in the same run.
 
-Usage: ``PYTHONPATH=. python benchmarks/bench_pad.py [pages]`` (default 100).
+Usage: ``PYTHONPATH=. python benchmarks/bench_pad.py [pages] [--smoke]`` (default 100; smoke: 2, one round).
 
 The baseline draws the same Ra pad page straight onto a ReportLab canvas: the same embedded
 font, the same grid of boxes, the same labels and reminders at fixed sizes and the QR code as
@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import sys
 import time
+from pathlib import Path
 from io import BytesIO
 
 from reportlab.pdfgen.canvas import Canvas
@@ -88,22 +89,26 @@ def best_of(runs: int, work) -> float:
     return best
 
 
-def main(pages: int) -> None:
+def main(pages: int, smoke: bool = False) -> None:
+    """``smoke``: one round of each on tiny pads (tests/test_benchmarks.py)."""
     ours(1), raw_pad(1)                                       # warm up fonts and caches
-    documents = 30
-    single_ours = best_of(3, lambda: [ours(1) for _ in range(documents)]) / documents
-    single_raw = best_of(3, lambda: [raw_pad(1) for _ in range(documents)]) / documents
-    many_ours = best_of(3, lambda: ours(pages))
-    many_raw = best_of(3, lambda: raw_pad(pages))
-    hundred = best_of(3, lambda: ours(100))
+    documents, rounds, big = (1, 1, 2) if smoke else (30, 3, 100)
+    single_ours = best_of(rounds, lambda: [ours(1) for _ in range(documents)]) / documents
+    single_raw = best_of(rounds, lambda: [raw_pad(1) for _ in range(documents)]) / documents
+    many_ours = best_of(rounds, lambda: ours(pages))
+    many_raw = best_of(rounds, lambda: raw_pad(pages))
+    hundred = best_of(rounds, lambda: ours(big))
     print(f"one-page pad: ours {1 / single_ours:7.1f} pages/s, raw canvas "
           f"{1 / single_raw:7.1f} pages/s, ratio {single_raw / single_ours:.2f}× "
           f"(target ≥ 0.5×)")
     print(f"{pages}-page pad: ours {pages / many_ours:7.1f} pages/s, raw canvas "
           f"{pages / many_raw:7.1f} pages/s, ratio {many_raw / many_ours:.2f}×")
-    print(f"100-page pad: {hundred * 1000:.0f} ms, {len(ours(100)) / 1024:.0f} KiB "
-          f"(raw canvas: {len(raw_pad(100)) / 1024:.0f} KiB)")
+    print(f"{big}-page pad: {hundred * 1000:.0f} ms, {len(ours(big)) / 1024:.0f} KiB "
+          f"(raw canvas: {len(raw_pad(big)) / 1024:.0f} KiB)")
 
 
 if __name__ == "__main__":
-    main(int(sys.argv[1]) if len(sys.argv) > 1 else 100)
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    from games import count_argument  # noqa: E402
+
+    main(count_argument(100, 2), smoke="--smoke" in sys.argv)

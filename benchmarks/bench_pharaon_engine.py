@@ -1,6 +1,6 @@
 """Time the Pharaon live referee and the gods optimiser.
 
-Usage: ``python benchmarks/bench_pharaon_engine.py [games]`` (default 100).
+Usage: ``python benchmarks/bench_pharaon_engine.py [games] [--smoke]`` (default 100; smoke 1).
 
 1. Whole random 4-player games (default copy: the Nile in confirm mode, gods entered at the
    end): generated first (legal moves at random, draws by weight from what is left), then only
@@ -116,4 +116,7 @@ def main(count: int) -> None:
 
 
 if __name__ == "__main__":
-    main(int(sys.argv[1]) if len(sys.argv) > 1 else 100)
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    from games import count_argument  # noqa: E402
+
+    main(count_argument(100, 1))

@@ -1,7 +1,8 @@
 """Time the Silver & Gold – Pyramids live referee: one simultaneous turn of 4 players, and
 whole games.
 
-Usage: ``python benchmarks/bench_pyramids_engine.py [games]`` (default 300). Random games on our
+Usage: ``python benchmarks/bench_pyramids_engine.py [games] [--smoke]`` (default 300; smoke
+3). Random games on our
 print-and-play cards (2-4 players) are generated first; only their replay is timed:
 
 * one turn of 4 players: validating the 4 marks of a step against the step's first state (what
@@ -28,7 +29,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from companion.rules.base import normalise_options, resolve_edition  # noqa: E402
 from companion.rules.pyramids import PYRAMIDS  # noqa: E402
-from companion.rules.pyramids import engine  # noqa: E402
+
+engine = PYRAMIDS      # the game through its protocol (the engine module became rooms)
 
 Log = list[tuple[int, dict[str, Any]]]
 NAMES = ["P1", "P2", "P3", "P4"]
@@ -163,4 +165,7 @@ def main(count: int) -> None:
 
 
 if __name__ == "__main__":
-    main(int(sys.argv[1]) if len(sys.argv) > 1 else 300)
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    from games import count_argument  # noqa: E402
+
+    main(count_argument(300, 3))

@@ -1,6 +1,6 @@
 """Time the Ra live-play referee: validate + apply every move of whole random games.
 
-Usage: ``python benchmarks/bench_ra_engine.py [games]`` (default 500). The games come from
+Usage: ``python benchmarks/bench_ra_engine.py [games] [--smoke]`` (default 500; smoke 3). The games come from
 benchmarks/games.py (through the Ruleset protocol); only their replay from setup is timed,
 against deep-copying the same states (the bare baseline) in the same run.
 """

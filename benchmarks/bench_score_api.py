@@ -1,6 +1,6 @@
 """Benchmark: POST /api/v1/score requests per second against a bare Flask endpoint.
 
-Run on demand:  python benchmarks/bench_score_api.py [--seconds 5]
+Run on demand:  python benchmarks/bench_score_api.py [--seconds 5] [--smoke]
 Both run in this process through the WSGI test client, with the same request body, so the
 ratio shows what validation, scoring and JSON cost on top of Flask itself.
 """
@@ -46,15 +46,20 @@ def rate(client, url: str, body: bytes, seconds: float) -> tuple[float, int]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--seconds", type=float, default=5.0)
+    parser.add_argument("--smoke", action="store_true",
+                        help="a fraction of a second: proves the benchmark still runs")
     args = parser.parse_args()
+    warm_up = 0.5
+    if args.smoke:
+        args.seconds = warm_up = 0.1
     body = json.dumps(ra_document(players=5)).encode()
     with tempfile.TemporaryDirectory() as tmp:
         config = TestConfig(Path(tmp))
         db.upgrade(config.DATABASE_URL)
         scribe = create_app(config).test_client()
         bare = bare_app().test_client()
-        rate(scribe, "/api/v1/score", body, 0.5)          # warm up both
-        rate(bare, "/echo", body, 0.5)
+        rate(scribe, "/api/v1/score", body, warm_up)      # warm up both
+        rate(bare, "/echo", body, warm_up)
         bare_rps, bare_n = rate(bare, "/echo", body, args.seconds)
         scribe_rps, scribe_n = rate(scribe, "/api/v1/score", body, args.seconds)
     print(f"body: 5-player, 3-epoch Ra document, {len(body)} bytes")

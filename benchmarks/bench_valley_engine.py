@@ -1,7 +1,8 @@
 """Time the Valley of the Kings referee of public events: validate + apply every move of whole
 random games, against a bare baseline in the same run.
 
-Usage: ``python benchmarks/bench_valley_engine.py [games]`` (default 300). The games are
+Usage: ``python benchmarks/bench_valley_engine.py [games] [--smoke]`` (default 300; smoke 3).
+The games are
 generated first by the test simulator (tests/rules/valley_sim.py: hidden hands, every
 clarified action, 1-6 players, every pool); only their replay from setup is timed, as the
 web layer rebuilds a table's state (design.md §3). The baseline deep-copies the same number of
@@ -73,4 +74,7 @@ def main(count: int) -> None:
 
 
 if __name__ == "__main__":
-    main(int(sys.argv[1]) if len(sys.argv) > 1 else 300)
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    from games import count_argument  # noqa: E402
+
+    main(count_argument(300, 3))

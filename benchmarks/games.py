@@ -127,11 +127,20 @@ def deepcopy_time(games: Sequence[Game]) -> float:
     return best / len(games) * 1000
 
 
+def count_argument(default: int, smoke: int) -> int:
+    """The count a benchmark was given (``bench_x.py [count]``), or ``smoke`` with ``--smoke``
+    (a few seconds: tests/test_benchmarks.py proves each benchmark still runs)."""
+    if "--smoke" in sys.argv[1:]:
+        return smoke
+    numbers = [a for a in sys.argv[1:] if not a.startswith("--")]
+    return int(numbers[0]) if numbers else default
+
+
 def main(game: str, make: Callable[[int], Game] | None = None) -> None:
-    """The engine benchmark of ``game``: ``python benchmarks/bench_<game>_engine.py [games]``
-    (default 500). The games are generated first; only their replay is timed, against the
-    bare baseline in the same run."""
-    count = int(sys.argv[1]) if len(sys.argv) > 1 else 500
+    """The engine benchmark of ``game``: ``python benchmarks/bench_<game>_engine.py [games]
+    [--smoke]`` (default 500; smoke 3). The games are generated first; only their replay is
+    timed, against the bare baseline in the same run."""
+    count = count_argument(500, 3)
     games = [(make or (lambda seed: random_game(game, seed)))(seed) for seed in range(count)]
     per_game, per_move = replay_time(games)
     baseline = deepcopy_time(games)

@@ -29,6 +29,7 @@ import orjson
 from flask import Flask, current_app, jsonify, render_template, request
 from flask.json.provider import DefaultJSONProvider
 from flask_babel import gettext
+from sqlalchemy import BigInteger, Integer, SmallInteger
 from werkzeug.routing import IntegerConverter
 from werkzeug.utils import redirect
 
@@ -36,7 +37,21 @@ from .rules.base import N_, RuleViolation
 
 MAX_DEPTH = 32                  # no document we accept nests anywhere near this deep
 MAX_INT = 2 ** 53               # beyond this a number is not a count, an id or a score
-DB_INT_MAX = 2 ** 31 - 1        # the largest id a path may name (PostgreSQL's integer)
+
+
+def int_range(column: Any) -> tuple[int, int]:
+    """The whole numbers a column (or a column type) holds on every database Scribe runs on:
+    PostgreSQL's ``smallint``, ``integer`` and ``bigint`` are 16, 32 and 64 bits (SQLite holds
+    64 bits in any). Every integer a request hands to the database is bounded by this, so that
+    the bounds are declared once, by the columns (ids, versions, seats, generations)."""
+    kind = getattr(column, "type", column)
+    for sql_type, bits in ((SmallInteger, 16), (BigInteger, 64), (Integer, 32)):
+        if isinstance(kind, sql_type):
+            return -2 ** (bits - 1), 2 ** (bits - 1) - 1
+    raise TypeError(f"{column!r} is not an integer column")
+
+
+DB_INT_MAX = int_range(Integer())[1]   # the largest id a path may name (PostgreSQL's integer)
 # C0 and C1 control characters other than tab, line feed and carriage return (NUL included:
 # PostgreSQL cannot store it in text).
 CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
@@ -326,8 +341,32 @@ def parse_json_body():
     return None
 
 
+def stored_int(text: str) -> int:
+    """A whole number in ``text`` that an integer column can hold (0 … 2³¹−1), for
+    ``request.args.get(name, type=stored_int)``: anything else is a ``ValueError``, so the
+    value is missing (the form's own refusal), never an overflow in the database."""
+    value = int(text)
+    if not 0 <= value <= DB_INT_MAX:
+        raise ValueError(f"{value} is out of range")
+    return value
+
+
+def at_most(largest: int) -> str:
+    """A regular expression (no groups) of the whole numbers 0 … ``largest``, leading zeros
+    allowed."""
+    top = str(largest)
+    shorter = [rf"\d{{1,{len(top) - 1}}}"] if len(top) > 1 else []
+    same = [top[:i] + (f"[0-{int(digit) - 1}]" if digit != "1" else "0")
+            + (rf"\d{{{len(top) - i - 1}}}" if i < len(top) - 1 else "")
+            for i, digit in enumerate(top) if digit != "0"]
+    return "0*(?:" + "|".join([*shorter, *same, top]) + ")"
+
+
 class BoundedInt(IntegerConverter):
-    """``<int:…>`` in routes: 0 … 2³¹−1 (a larger number names nothing: 404)."""
+    """``<int:…>`` in routes: 0 … 2³¹−1. A larger number names nothing: 404 (the pattern
+    itself refuses it, so no other method's route answers 405 for it)."""
+
+    regex = at_most(DB_INT_MAX)
 
     def __init__(self, map: Any, *args: Any, **kwargs: Any) -> None:
         kwargs.setdefault("max", DB_INT_MAX)

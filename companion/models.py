@@ -65,6 +65,11 @@ class Group(SQLModel, table=True):
     created_at: datetime = _when(nullable=False, default=utcnow)
     invite_token_hash: Optional[str] = Field(default=None, max_length=64, index=True)
     admin_token_hash: Optional[str] = Field(default=None, max_length=64, index=True)
+    # Raised with every change to what the group's pages are computed from (plays, their
+    # seats and results, members' names): the key of the cached ladders and statistics.
+    history_version: int = Field(default=0, sa_column_kwargs={"server_default": "0"})
+    # The version of the last change that was more than plays added (services/group_cache.py).
+    history_rewritten: int = Field(default=0, sa_column_kwargs={"server_default": "0"})
 
 
 class AuditEntry(SQLModel, table=True):
@@ -136,6 +141,9 @@ class GameTable(SQLModel, table=True):
     # idempotency key, so that a double tap saves once.
     keeper_hash: Optional[str] = Field(default=None, max_length=64)
     save_key: Optional[str] = Field(default=None, max_length=80, unique=True)
+    # The group's history version that added this play to it (recorded or imported): the
+    # plays added since a version are read alone (services/group_cache.py).
+    group_version: Optional[int] = None
 
 
 class TableAudit(SQLModel, table=True):

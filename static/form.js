@@ -4,12 +4,15 @@
   "use strict";
   document.querySelectorAll('input[name$=".name"], input[data-names]').forEach(function (input) {
     var placeholders = {};
-    document.querySelectorAll('[data-name-of="' + input.name + '"]').forEach(function (el, i) {
+    // a player's name box "players.2.name" also names the choices of seat 2 ("players.2")
+    var named = '[data-name-of="' + input.name + '"]' + (/^players\.\d+\.name$/.test(input.name)
+      ? ', [data-name-of="' + input.name.slice(0, -5) + '"]' : "");
+    document.querySelectorAll(named).forEach(function (el, i) {
       placeholders[i] = el.dataset.fallback || el.textContent;
       if (!input.value) { el.dataset.fallback = el.textContent; }
     });
     input.addEventListener("input", function () {
-      document.querySelectorAll('[data-name-of="' + input.name + '"]').forEach(function (el, i) {
+      document.querySelectorAll(named).forEach(function (el, i) {
         el.textContent = input.value.trim() || el.dataset.fallback || placeholders[i];
       });
     });

@@ -41,7 +41,7 @@ def test_an_api_request_runs_none_of_the_pages_hooks(client, hooks_run):
     answer = client.post("/api/v1/score", json=ra_document(players=3),
                          headers={"Accept-Encoding": "gzip"})
     assert answer.status_code == 200
-    assert sorted(hooks_run) == ["_check_parameters", "_headers", "parse_json_body"]
+    assert sorted(hooks_run) == ["_check_parameters", "_headers", "check_integers", "parse_json_body"]
     assert "Vary" not in answer.headers            # compression is not even considered
     assert answer.headers["X-Content-Type-Options"] == "nosniff"
     hooks_run.clear()

@@ -14,9 +14,11 @@ from ..rules import all_rulesets
 from ..rules.base import InvalidDocument
 from ..services.scoring import ruleset_for, save_scored_table, score_to_keep
 from ..services.tokens import new_token
+from . import contract
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 bp.before_request(guard.parse_json_body)     # a refused JSON body never reaches a view
+bp.before_request(contract.check_integers)   # nor a declared integer out of its bounds
 
 
 def error(code: str, message: str, status: int, field: str | None = None):

@@ -22,7 +22,6 @@ from ..models import GameTable
 from ..rules.base import InvalidDocument, N_
 from ..services import editions, bgstats, groups, stats
 from ..services.groups import GroupProblem
-from ..services.history import load_plays
 from . import bp
 
 
@@ -126,18 +125,7 @@ def audit(group_id: int):
 def list_players(group_id: int):
     """The group's players with their plays and wins (member)."""
     access = _access(group_id)
-    session = db.session()
-    plays = load_plays(session, group_id)
-    counts: dict[int, list[int]] = {}
-    for one in plays:
-        for line in one.lines:
-            entry = counts.setdefault(line.player_id, [0, 0])
-            entry[0] += 1
-            entry[1] += line.won
-    return _json({"players": [{"player_id": p.id, "name": p.name,
-                               "plays": counts.get(p.id, [0, 0])[0],
-                               "wins": counts.get(p.id, [0, 0])[1]}
-                              for p in groups.members(session, access.group.id)]})
+    return _json({"players": stats.player_list(db.session(), access.group)})
 
 
 @bp.post("/groups/<int:group_id>/players")

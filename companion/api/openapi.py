@@ -24,74 +24,13 @@ from typing import Any
 
 from flask import current_app
 
-from ..guard import DB_INT_MAX, MAX_INT
+from ..guard import MAX_INT
 from ..rules import all_rulesets
 from ..rules.base import (BoolField, ChoiceField, Field, IntField, ListField, ObjectField,
                           Term, TextField, edition_schema)
 from ..rules.fields import default_of, is_required, plain
 from . import bp
-
-_TEXT = {"type": "string", "pattern": r"^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]*$"}
-_ID = {"type": "integer", "minimum": 0, "maximum": DB_INT_MAX}
-_ACTOR = {**_TEXT, "maxLength": 60}
-
-# The bodies the views read (beyond ``score``, whose schemas come from the games).
-BODIES: dict[str, dict[str, Any]] = {
-    "api.open_table": {"type": "object", "required": ["game", "players"], "properties": {
-        "game": _TEXT, "options": {"type": "object"}, "players": {"type": "array",
-                                                                 "items": _TEXT},
-        "setup": {"type": "object"}, "edition": {"type": "object"}}},
-    "api.claim_seat": {"type": "object", "properties": {"generation": _ID}},
-    "api.rejoin": {"type": "object", "required": ["token"], "properties": {"token": _TEXT}},
-    "api.cohost": {"type": "object", "required": ["on"], "properties": {
-        "on": {"type": "boolean"}}},
-    "api.take_host": {"type": "object", "required": ["token"], "properties": {
-        "token": _TEXT}},
-    "api.submit_move": {"type": "object", "required": ["move", "version"], "properties": {
-        "move": {}, "version": _ID, "idempotency_key": {**_TEXT, "maxLength": 64}}},
-    "api.draw": {"type": "object", "required": ["version"], "properties": {
-        "version": _ID, "idempotency_key": {**_TEXT, "maxLength": 64}}},
-    "api.undo": {"type": "object", "required": ["version"], "properties": {
-        "version": _ID, "idempotency_key": {**_TEXT, "maxLength": 64}}},
-    "api.request_undo": {"type": "object", "required": ["version"], "properties": {
-        "version": _ID}},
-    "api.open_group": {"type": "object", "required": ["name"], "properties": {
-        "name": _TEXT}},
-    "api.rename_group": {"type": "object", "required": ["name"], "properties": {
-        "name": _TEXT, "actor": _ACTOR}},
-    "api.revoke_invite": {"type": "object", "properties": {"actor": _ACTOR}},
-    "api.replace_admin_token": {"type": "object", "properties": {"actor": _ACTOR}},
-    "api.join": {"type": "object", "properties": {
-        "name": _TEXT, "player_id": _ID, "proof_token": _TEXT}},
-    "api.rename_player": {"type": "object", "required": ["name"], "properties": {
-        "name": _TEXT, "actor": _ACTOR}},
-    "api.merge_players": {"type": "object", "required": ["keep", "merge"], "properties": {
-        "keep": _ID, "merge": _ID, "actor": _ACTOR}},
-    "api.record_play": {"type": "object", "required": ["table", "table_token"],
-                        "properties": {
-                            "table": _TEXT, "table_token": _TEXT,
-                            "links": {"type": "object", "additionalProperties": _ID},
-                            "location": _TEXT, "actor": _ACTOR}},
-    "api.void_play": {"type": "object", "properties": {"actor": _ACTOR, "reason": _TEXT}},
-    "api.unvoid_play": {"type": "object", "properties": {"actor": _ACTOR}},
-    "api.correct_play": {"type": "object", "required": ["document"], "properties": {
-        "document": {"type": "object"}, "actor": _ACTOR}},
-    "api.save_edition": {"type": "object", "required": ["values"], "properties": {
-        "values": {"type": "object"}, "actor": _ACTOR}},
-    "api.import_bgstats": {"type": "object", "description": "A BG Stats backup file."},
-}
-
-QUERIES: dict[str, dict[str, dict[str, Any]]] = {
-    "api.score": {"save": {"type": "string", "enum": ["0", "1", "true", "false", "yes",
-                                                      "no"]}},
-    "api.audit": {"limit": {"type": "integer", "minimum": 1, "maximum": 1000}},
-    "api.list_plays": {"limit": {"type": "integer", "minimum": 0, "maximum": 500},
-                       "offset": {"type": "integer", "minimum": 0},
-                       "game": _TEXT, "voided": _TEXT},
-    "api.head_to_head": {"a": _ID, "b": _ID},
-    "api.import_bgstats": {"actor": _ACTOR},
-    "api.events": {"version": {"type": "integer", "minimum": 0}},
-}
+from .contract import BODIES, ID, QUERIES, TEXT
 
 # Who may call: the bearer token each endpoint reads (none: anyone).
 _PUBLIC = {"api.games", "api.score", "api.open_table", "api.open_group", "api.rejoin",
@@ -118,7 +57,7 @@ def _value_schema(spec: Field) -> dict[str, Any]:
         return {"type": "integer", "minimum": spec.min,
                 "maximum": spec.max if spec.max is not None else MAX_INT}
     if isinstance(spec, TextField):
-        return {**_TEXT, "maxLength": spec.max_length,
+        return {**TEXT, "maxLength": spec.max_length,
                 **({"minLength": 1} if spec.required and not spec.optional else {})}
     if isinstance(spec, BoolField):
         return {"type": "boolean"}
@@ -219,7 +158,7 @@ def _operation(rule: Any, method: str, components: dict[str, Any]) -> dict[str, 
     for match in _PARAM.finditer(rule.rule):
         operation["parameters"].append({
             "name": match["name"], "in": "path", "required": True,
-            "schema": dict(_ID) if match["converter"] == "int" else dict(_TEXT)})
+            "schema": dict(ID) if match["converter"] == "int" else dict(TEXT)})
     for name, schema in QUERIES.get(rule.endpoint, {}).items():
         operation["parameters"].append({"name": name, "in": "query", "required": False,
                                         "schema": schema})

@@ -61,10 +61,29 @@ class TieBreak:
 
 
 @dataclass(frozen=True)
+class Goal:
+    """What a player had to reach when the game is played against its own goal rather than
+    against rivals (a solo mode): the result is won or lost, not a rank among players.
+
+    ``key`` is a stable id, ``label`` a msgid naming the goal, ``target`` the points it stands
+    for when the goal is (also) a score, else None."""
+
+    key: str
+    label: str
+    reached: bool
+    target: int | None = None
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"key": self.key, "label": self.label, "reached": self.reached,
+                "target": self.target}
+
+
+@dataclass(frozen=True)
 class PlayerScore:
     """One line of a Scoresheet. Lines come in seat order; an opponent the app plays (a
     solo game's automated rival, not a seat) comes after the seats with ``automated`` set,
-    and never enters a ladder."""
+    and never enters a ladder. A player scored against the game's ``goal`` (solo) has rank 1
+    when it was reached, else a lower one; pages show won or lost instead of the rank."""
 
     name: str
     categories: tuple[Category, ...]
@@ -73,6 +92,7 @@ class PlayerScore:
     tiebreak: TieBreak | None = None
     stage_totals: tuple[int, ...] = ()   # running total after each stage, for charts
     automated: bool = False
+    goal: Goal | None = None
 
     def as_dict(self) -> dict[str, Any]:
         breakdown: dict[str, Any] = {
@@ -81,6 +101,8 @@ class PlayerScore:
         }
         if self.tiebreak:
             breakdown["tiebreak"] = self.tiebreak.as_dict()
+        if self.goal:
+            breakdown["goal"] = self.goal.as_dict()
         out = {"name": self.name, "total": self.total, "rank": self.rank, "breakdown": breakdown}
         if self.automated:
             out["automated"] = True

@@ -63,7 +63,7 @@ from ..models import (AuditEntry, GameTable, Group, GroupMembership, Player, Res
                       TableMode, TableStatus, new_table_id, utcnow)
 from ..rules import all_rulesets, get_ruleset
 from ..rules.base import N_, RuleViolation, competition_ranks
-from .group_audit import audit
+from .group_audit import audit, history_changed
 from .groups import (PLAYER_NAME_MAX, LOCATION_MAX, GroupProblem, clean_actor,
                      members, name_key, results_only_document)
 from .history import as_utc
@@ -456,18 +456,23 @@ def _seats_of(scores: list, players: Mapping[int, dict], report: ImportReport, i
 
 
 def import_bgstats(session: Session, group: Group, data: bytes | str | Mapping[str, Any],
-                   actor: Any = None) -> ImportReport:
+                   actor: Any = None,
+                   progress: Callable[[int, int], None] | None = None) -> ImportReport:
     """Import a BG Stats backup into the group (rules in the module docstring). Raises
     ImportRefused for a file that cannot be read at all (nothing written); otherwise writes
     the plays in batches of :data:`IMPORT_BATCH` and returns the report. When a batch cannot
     be written, the batches before it stay and :class:`ImportInterrupted` says how many: the
-    same file sent again imports the rest (the plays already in are skipped as duplicates)."""
+    same file sent again imports the rest (the plays already in are skipped as duplicates).
+    ``progress(done, total)`` is told the plays written so far, before the first batch and
+    after each one (the admin page shows it as the import goes)."""
     document = parse_file(data)
     report = ImportReport()
     player_ids = {name_key(p.name): p.id for p in members(session, group.id)}
     uuids, prints = _existing(session, group.id)
     prepared = _prepare(document, report, uuids, prints)
     session.commit()                # everything is checked: no transaction open while writing
+    told = progress or (lambda done, total: None)
+    told(0, len(prepared))
     now = utcnow()
     entry: AuditEntry | None = None
     size, done = IMPORT_BATCH, 0
@@ -499,6 +504,7 @@ def import_bgstats(session: Session, group: Group, data: bytes | str | Mapping[s
         report.imported += len(batch)
         report.voided += sum(1 for item in batch if item.voided)
         report.table_ids.extend(item.table_id for item in batch)
+        told(done, len(prepared))
         if last:
             break
         # The next batch is as big as holds the database about IMPORT_BATCH_SECONDS (a busy
@@ -558,9 +564,12 @@ def _write_batch(session: Session, group: Group, batch: Sequence[_Prepared],
         for key, name, pid in zip(new_names, new_names.values(), ids):
             player_ids[key] = pid
             report.players_created.append(name)
+    history_changed(session, [group.id], rewrite=False)
     if not batch:
         return began
-    session.execute(insert(GameTable), tables)
+    version = group.history_version
+    session.execute(insert(GameTable), [{**table, "group_version": version}
+                                        for table in tables])
     seats = [{"table_id": item.table_id, "position": position,
               "player_id": player_ids[name_key(name)], "name": name}
              for item in batch for position, (name, _score, _rank) in enumerate(item.seats)]

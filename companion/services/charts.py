@@ -20,14 +20,16 @@ from sqlmodel import Session
 from ..collation import sort_key
 from ..models import Group
 from .groups import member
-from .history import as_utc, member_names, names_for
-from .ladder import group_ladders, points
+from .group_cache import summary
+from .history import as_utc
+from .ladder import points
 from .stats import game_order
 
 _SCRIPT = re.compile(r"<script\b[^>]*>.*?</script>", re.S)
 _COMMENT = re.compile(r"<!--.*?-->", re.S)
 MAX_POINTS = 60          # a phone screen shows the last 60 plays at most
 MAX_SERIES = 12         # players drawn in a scores chart; more are named in the title
+KEPT_CHARTS = 64        # rating charts kept per group and history version (see group_cache)
 
 STYLE = Style(background="transparent", plot_background="transparent",
               font_family="DejaVu Sans, Arial, sans-serif", label_font_size=14,
@@ -88,8 +90,21 @@ def player_rating_chart(session: Session, group: Group, player_id: Any,
     ``labels`` names the series: "overall" and game ids (defaults to the ids)."""
     player = member(session, group.id, player_id)
     labels = labels or {}
-    _plays, ladders = group_ladders(session, group.id)
-    steps = ladders.timeline.get(player.id, ())
+    found = summary(session, group)
+    kept = found.memo("rating_charts", dict)         # the last few drawn, per language
+    key = (player.id, tuple(sorted(labels.items())), title, per_game)
+    svg = kept.get(key)
+    if svg is None:
+        svg = _player_rating_chart(found.ladders.timeline.get(player.id, ()), labels, title,
+                                   per_game)
+        while len(kept) >= KEPT_CHARTS:
+            kept.pop(next(iter(kept)), None)
+        kept[key] = svg
+    return svg
+
+
+def _player_rating_chart(steps, labels: Mapping[str, str], title: str | None,
+                         per_game: bool) -> str:
     series: dict[str, list[tuple[datetime, float]]] = {
         labels.get("overall", "overall"): [(s.played_at, points(s.overall.mu)) for s in steps]}
     if per_game:
@@ -106,9 +121,10 @@ def game_scores_chart(session: Session, group: Group, game: str,
     player (at most :data:`MAX_SERIES`, those with most plays of it; ``more(n)`` says in the
     title how many were left out). ``labels["winning"]`` names the winning-score line."""
     labels = labels or {}
-    plays, _ladders = group_ladders(session, group.id)
-    of_game = [one for one in plays if one.game == game][-MAX_POINTS:]
-    name_of = names_for(plays, member_names(session, group.id))
+    found = summary(session, group)
+    of_game = found.memo(("plays_of_game", game), lambda: [
+        one for one in found.plays if one.game == game])[-MAX_POINTS:]
+    name_of = found.name_of
     counts: dict[int, int] = {}
     for one in of_game:
         for line in one.lines:

@@ -33,7 +33,7 @@ from ..models import (AuditEntry, GameTable, Group, GroupMembership, Player, Res
 from ..rules import get_ruleset
 from ..rules.base import N_, Ruleset, competition_ranks
 from .scoring import score_to_keep
-from .group_audit import audit, commit
+from .group_audit import audit, commit, history_changed
 from .live_tables import TableProblem
 from .tokens import hash_token, new_token
 
@@ -295,6 +295,7 @@ def join_group(session: Session, group: Group, name: Any = None, player_id: Any 
         if _name_clash(session, [group.id], player.name):
             raise _name_taken("player_id")
         _add_member(session, group, player)
+        history_changed(session, [group.id], rewrite=False)     # one more name
         audit(session, group, player.name, "join",
                {"player_id": player.id, "name": player.name, "from_group": proof.group.id})
         commit(session)
@@ -307,6 +308,7 @@ def join_group(session: Session, group: Group, name: Any = None, player_id: Any 
     session.add(player)
     session.flush()
     _add_member(session, group, player)
+    history_changed(session, [group.id], rewrite=False)         # one more name
     audit(session, group, clean, "join", {"player_id": player.id, "name": clean})
     commit(session)
     return player, True
@@ -323,6 +325,7 @@ def rename_player(session: Session, group: Group, player_id: Any, name: Any,
     before = player.name
     player.name = clean
     session.add(player)
+    history_changed(session, _groups_of(session, player.id))
     audit(session, group, clean_actor(actor), "rename_player",
            {"player_id": player.id, "before": {"name": before}, "after": {"name": clean}})
     commit(session)
@@ -348,6 +351,9 @@ def merge_players(session: Session, group: Group, keep_id: Any, merge_id: Any,
                            "merge")
     keep_groups = set(_groups_of(session, keep.id))
     new_groups = [g for g in _groups_of(session, dup.id) if g not in keep_groups]
+    history_changed(session, keep_groups | set(new_groups) | set(session.exec(
+        select(GameTable.group_id).where(col(GameTable.id).in_(
+            [seat.table_id for seat in dup_seats]))).all()))
     if _name_clash(session, new_groups, keep.name, except_ids=[keep.id, dup.id]):
         raise _name_taken("keep")
     for seat in dup_seats:
@@ -514,6 +520,10 @@ def record_play(session: Session, group: Group, table_id: Any, links: Any = None
         session.rollback()
         raise
     first = table.group_id is None
+    # a play new to the group only adds to its history; relinking one rewrites it
+    history_changed(session, [group.id], rewrite=not first)
+    if first:
+        table.group_version = group.history_version
     table.group_id = group.id
     table.location = clean_location
     session.add(table)
@@ -533,6 +543,7 @@ def void_play(session: Session, group: Group, table_id: Any, actor: Any = None,
     clean_reason = clean_text(reason, "reason", REASON_MAX, required=False)
     table.voided_at = utcnow()
     session.add(table)
+    history_changed(session, [group.id])
     audit(session, group, clean_actor(actor), "void",
            {"before": {"voided": False}, "after": {"voided": True,
                                                   "voided_at": table.voided_at.isoformat()},
@@ -549,6 +560,7 @@ def unvoid_play(session: Session, group: Group, table_id: Any, actor: Any = None
     before = table.voided_at.isoformat()
     table.voided_at = None
     session.add(table)
+    history_changed(session, [group.id])
     audit(session, group, clean_actor(actor), "unvoid",
            {"before": {"voided": True, "voided_at": before}, "after": {"voided": False}},
            table.id)
@@ -676,6 +688,7 @@ def correct_play(session: Session, group: Group, table_id: Any, document: Any,
         session.add(Result(seat_id=seat.id, total=total, rank=rank, breakdown=breakdown))
     table.final_document = new_document
     session.add(table)
+    history_changed(session, [group.id])
     session.flush()
     audit(session, group, clean_actor(actor), "correct",
            {"before": before, "after": {"final_document": new_document,

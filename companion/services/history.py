@@ -16,16 +16,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime, timezone
-from typing import Iterable, Sequence
+from typing import Iterable, NamedTuple, Sequence
 
+from sqlalchemy import func
 from sqlmodel import Session, col, select
 
 from ..models import GameTable, GroupMembership, Player, Result, Seat, TableStatus
 
 
-@dataclass(frozen=True, slots=True)
-class Line:
-    """One seat of a play: who sat there, their total and their rank (1 = won; ties share)."""
+class Line(NamedTuple):
+    """One seat of a play: who sat there, their total and their rank (1 = won; ties share).
+
+    A named tuple: a big history makes tens of thousands of them per read."""
 
     player_id: int
     name: str            # the name as written at this table
@@ -75,30 +77,44 @@ def chronological(plays: Iterable[Play]) -> list[Play]:
     return sorted(plays, key=lambda p: p.order_key)
 
 
-def load_plays(session: Session, group_id: int, game: str | None = None) -> list[Play]:
-    """The group's counted plays (optionally of one game), oldest first."""
-    query = (select(GameTable.id, GameTable.game, GameTable.finished_at, GameTable.created_at,
-                    GameTable.location, Seat.position, Seat.player_id, Seat.name,
-                    Result.total, Result.rank)
-             .join(Seat, col(Seat.table_id) == col(GameTable.id))
-             .join(Result, col(Result.seat_id) == col(Seat.id))
-             .where(GameTable.group_id == group_id,
-                    GameTable.status == TableStatus.FINISHED.value,
-                    col(GameTable.voided_at).is_(None)))
+def load_plays(session: Session, group_id: int, game: str | None = None,
+               added_after: int | None = None) -> list[Play]:
+    """The group's counted plays (optionally of one game; or only those added to the group
+    after its history version ``added_after``), oldest first.
+
+    One plain query (one consistent read), read without the ORM: this reads the whole
+    history, so its cost per seat is what a big group pays."""
+    table, seat, result = GameTable.__table__, Seat.__table__, Result.__table__
+    query = (select(table.c.id, table.c.game,
+                    func.coalesce(table.c.finished_at, table.c.created_at),
+                    table.c.location, seat.c.position, seat.c.player_id, seat.c.name,
+                    result.c.total, result.c.rank)
+             .select_from(table.join(seat, seat.c.table_id == table.c.id)
+                          .join(result, result.c.seat_id == seat.c.id))
+             .where(table.c.group_id == group_id,
+                    table.c.status == TableStatus.FINISHED.value,
+                    table.c.voided_at.is_(None)))
     if game is not None:
-        query = query.where(GameTable.game == game)
+        query = query.where(table.c.game == game)
+    if added_after is not None:
+        query = query.where(table.c.group_version > added_after)
     tables: dict[str, tuple] = {}
     lines: dict[str, list[Line]] = {}
-    for (table_id, game_id, finished_at, created_at, location, position, player_id, name,
-         total, rank) in session.exec(query):
-        if table_id not in tables:
-            tables[table_id] = (game_id, as_utc(finished_at or created_at), location)
-            lines[table_id] = []
-        lines[table_id].append(Line(player_id, name, position, total, rank))
+    for (table_id, game_id, played_at, location, position, player_id, name, total,
+         rank) in session.connection().execute(query).fetchall():
+        seated = lines.get(table_id)
+        if seated is None:
+            tables[table_id] = (game_id, as_utc(played_at), location)
+            seated = lines[table_id] = []
+        seated.append(Line(player_id, name, position, total, rank))
     plays = [Play(table_id, game_id, when, location,
-                  tuple(sorted(lines[table_id], key=lambda line: line.position)))
+                  tuple(sorted(lines[table_id], key=_by_position)))
              for table_id, (game_id, when, location) in tables.items()]
     return chronological(plays)
+
+
+def _by_position(line: Line) -> int:
+    return line.position
 
 
 def member_names(session: Session, group_id: int) -> dict[int, str]:

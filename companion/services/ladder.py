@@ -19,25 +19,25 @@ Rules (the pages and the API show exactly this):
   gets below 7.5 after about five plays). The pages mark it; the Pharaoh title ignores it.
 * **Order.** Higher ordinal first; equal ordinals by higher mu, then more rated plays, then
   name (case-insensitive), then player id — so the order is total and stable.
-* **Rebuild.** The ladder is never edited in place: it is recomputed from the whole history, so
+* **Rebuild.** The ladder is never edited in place: it is the history rated from the start, so
   a void, an unvoid, a correction, a merge or an import of older plays always gives the same
-  ladder as if history had been that way from the start. The last result is cached per group
-  and reused only when the loaded history is *equal* to the one it was computed from.
+  ladder as if history had been that way from the start. Plays added after the last one rated
+  continue the rating where it was (:class:`LadderBuilder`; the same numbers). What is
+  computed is kept per group and history version (:mod:`.group_cache`).
+* **Arithmetic.** :func:`rate_singles` is openskill's update for one-player teams, operation
+  for operation (the tests compare the numbers with ``==``).
 """
 
 from __future__ import annotations
 
-import threading
-from collections import OrderedDict
+import math
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Mapping, Sequence
 
 from openskill.models import PlackettLuce
-from sqlmodel import Session
-
 from ..collation import sort_key
-from .history import Play, load_plays
+from .history import Play
 
 PROVISIONAL_MIN_PLAYS = 5
 PROVISIONAL_MAX_SIGMA = 7.5
@@ -91,55 +91,160 @@ class Ladders:
         return self.games.get(game, {})
 
 
+def rate_singles(mus: Sequence[float], sigmas: Sequence[float], ranks: Sequence[int],
+                 model: PlackettLuce | None = None) -> tuple[list[float], list[float]]:
+    """One play of one-player teams through openskill's Plackett-Luce update, to the last bit.
+
+    ``model.rate([[r] for r in ratings], ranks=ranks)`` gives the same numbers (the tests
+    compare them with ``==``), but copies every rating, draws a uuid for each and checks its
+    arguments, which made it cost four times the arithmetic. This is that arithmetic, in
+    openskill's order of operations (Weng and Lin 2011, algorithm 4): sigma widened by tau,
+    teams sorted by rank (stable), ``c``, the sums over teams ranked no better, then each
+    team's omega and delta; a one-player team's mu and sigma are its player's."""
+    model = model or MODEL
+    count = len(mus)
+    order = sorted(range(count), key=ranks.__getitem__)
+    tau = model.tau
+    tau_squared = tau * tau
+    kappa = model.kappa
+    beta_squared = model.beta ** 2
+    sigma = [math.sqrt(sigmas[i] * sigmas[i] + tau_squared) for i in order]
+    mu = [0.0 + mus[i] * 1.0 for i in order]
+    rank = [int(ranks[i]) for i in order]
+    sigma_squared = [0.0 + (s * 1.0) ** 2 for s in sigma]
+    collective = 0.0
+    for value in sigma_squared:
+        collective += value + beta_squared
+    c = math.sqrt(collective)
+    exps = [math.exp(m / c) for m in mu]
+    sum_q = [0.0] * count
+    for q in range(count):
+        first = True
+        for i in range(count):
+            if rank[i] >= rank[q]:
+                if first:
+                    sum_q[q] = exps[i]
+                    first = False
+                else:
+                    sum_q[q] += exps[i]
+    tied = [rank.count(r) for r in rank]
+    new_mu = [0.0] * count
+    new_sigma = [0.0] * count
+    for i in range(count):
+        omega = 0.0
+        delta = 0.0
+        e = exps[i]
+        rank_i = rank[i]
+        for q in range(count):
+            share = e / sum_q[q]
+            if rank[q] <= rank_i:
+                delta += share * (1 - share) / tied[q]
+                if q == i:
+                    omega += (1 - share) / tied[q]
+                else:
+                    omega -= share / tied[q]
+        variance = sigma_squared[i]
+        omega *= variance / c
+        delta *= variance / c**2
+        delta *= math.sqrt(variance) / c
+        s = sigma[i]
+        ratio = s**2 / variance
+        new_mu[order[i]] = mu[i] + ratio * omega
+        new_sigma[order[i]] = s * math.sqrt(max(1 - ratio * delta, kappa))
+    return new_mu, new_sigma
+
+
+class LadderBuilder:
+    """The ladders of a history, built play by play: :meth:`extend` with the next plays (oldest
+    first), :meth:`ladders` for the result so far. Extending with later plays gives exactly
+    what a rebuild of the whole history gives (the update only reads ratings before it)."""
+
+    def __init__(self, model: PlackettLuce | None = None):
+        self.model = model or MODEL
+        if self.model.balance or self.model.limit_sigma:
+            raise ValueError("the ladder uses Plackett-Luce without balance or limit_sigma")
+        self.plays: list[Play] = []
+        self.overall: dict[int, tuple[float, float]] = {}
+        self.games: dict[str, dict[int, tuple[float, float]]] = {}
+        self.raw_timeline: dict[int, list] = {}
+        self.game_counts: dict[tuple[str, int], int] = {}
+        self.rated = 0
+
+    def extend(self, plays: Sequence[Play]) -> "LadderBuilder":
+        model = self.model
+        fresh = (model.mu, model.sigma)
+        overall, games, raw_timeline = self.overall, self.games, self.raw_timeline
+        game_counts = self.game_counts
+        index = len(self.plays)
+        self.plays.extend(plays)
+        for index, one in enumerate(plays, index):
+            lines = one.lines
+            if len(lines) < 2:
+                continue
+            ids = [line.player_id for line in lines]
+            if len(set(ids)) != len(ids):       # one person in two seats cannot be rated
+                continue
+            ranks = [line.rank for line in lines]
+            in_game = games.get(one.game)
+            if in_game is None:
+                in_game = games[one.game] = {}
+            before = [overall.get(p, fresh) for p in ids]
+            after_mu, after_sigma = rate_singles([b[0] for b in before], [b[1] for b in before],
+                                                 ranks, model)
+            before = [in_game.get(p, fresh) for p in ids]
+            game_mu, game_sigma = rate_singles([b[0] for b in before], [b[1] for b in before],
+                                               ranks, model)
+            for p, mu, sigma, g_mu, g_sigma in zip(ids, after_mu, after_sigma, game_mu,
+                                                   game_sigma):
+                overall[p] = (mu, sigma)
+                in_game[p] = (g_mu, g_sigma)
+                steps = raw_timeline.get(p)
+                if steps is None:
+                    steps = raw_timeline[p] = []
+                # plain numbers only: tuples of atoms leave the garbage collector's lists,
+                # which keeps a 100 000-play rebuild from slowing down as the history grows
+                steps.append((index, mu, sigma, g_mu, g_sigma))
+                key = (one.game, p)
+                game_counts[key] = game_counts.get(key, 0) + 1
+            self.rated += 1
+        return self
+
+    def ladders(self) -> Ladders:
+        """The ladders so far (a snapshot: later :meth:`extend` calls do not change it)."""
+        counts = self.game_counts
+        raw = self.raw_timeline
+        return Ladders(
+            overall={p: Rating(mu, sigma, len(raw[p])) for p, (mu, sigma) in self.overall.items()},
+            games={game: {p: Rating(mu, sigma, counts[(game, p)])
+                          for p, (mu, sigma) in table.items()}
+                   for game, table in self.games.items()},
+            timeline=Timeline(self.plays, raw, len(self.plays)),
+            rated_plays=self.rated)
+
+
 def rebuild(plays: Sequence[Play], model: PlackettLuce | None = None) -> Ladders:
     """Rate ``plays`` (oldest first) from scratch: the overall ladder and one per game."""
-    model = model or MODEL
-    rate = model.rate
-    fresh = model.rating
-    overall: dict = {}
-    games: dict[str, dict] = {}
-    raw_timeline: dict[int, list] = {}
-    rated = 0
-    for index, one in enumerate(plays):
-        lines = one.lines
-        if len(lines) < 2:
-            continue
-        ids = [line.player_id for line in lines]
-        if len(set(ids)) != len(ids):       # one person in two seats cannot be rated
-            continue
-        ranks = [line.rank for line in lines]
-        in_game = games.get(one.game)
-        if in_game is None:
-            in_game = games[one.game] = {}
-        after_overall = rate([[overall[p] if p in overall else fresh()] for p in ids],
-                             ranks=ranks)
-        after_game = rate([[in_game[p] if p in in_game else fresh()] for p in ids],
-                          ranks=ranks)
-        for p, (o,), (g,) in zip(ids, after_overall, after_game):
-            overall[p] = o
-            in_game[p] = g
-            steps = raw_timeline.get(p)
-            if steps is None:
-                steps = raw_timeline[p] = []
-            # plain numbers only: tuples of atoms leave the garbage collector's lists, which
-            # keeps a 100 000-play rebuild from slowing down as the history grows
-            steps.append((index, o.mu, o.sigma, g.mu, g.sigma))
-        rated += 1
-    return _finish(plays, overall, games, raw_timeline, rated)
+    return LadderBuilder(model).extend(plays).ladders()
 
 
 class Timeline(Mapping[int, Sequence[Step]]):
     """Each player's Steps, built when first asked for (a page wants one player's, and building
     all of them would cost a 100 000-play rebuild a third of its time)."""
 
-    def __init__(self, plays: Sequence[Play], raw: dict[int, list]):
-        self._plays = plays
-        self._raw = raw
+    def __init__(self, plays: Sequence[Play], raw: dict[int, list], count: int):
+        self._plays = plays         # the builder's lists, which later plays only lengthen:
+        self._raw = raw             # a step is shown when its play is one of the first count
+        self._count = count
         self._built: dict[int, list[Step]] = {}
+        self._players = [p for p, steps in raw.items() if steps and steps[0][0] < count]
 
     def __getitem__(self, player_id: int) -> Sequence[Step]:
         if player_id not in self._built:
             steps = self._raw[player_id]          # KeyError for a player never rated
+            if not steps or steps[0][0] >= self._count:
+                raise KeyError(player_id)
+            if steps[-1][0] >= self._count:
+                steps = [step for step in steps if step[0] < self._count]
             out = []
             game_counts: dict[str, int] = {}
             for count, (index, mu, sigma, game_mu, game_sigma) in enumerate(steps, 1):
@@ -151,25 +256,10 @@ class Timeline(Mapping[int, Sequence[Step]]):
         return self._built[player_id]
 
     def __iter__(self):
-        return iter(self._raw)
+        return iter(self._players)
 
     def __len__(self) -> int:
-        return len(self._raw)
-
-
-def _finish(plays: Sequence[Play], overall: dict, games: dict[str, dict],
-            raw_timeline: dict[int, list], rated: int) -> Ladders:
-    """Turn openskill's rating objects into Ratings with play counts."""
-    game_counts: dict[tuple[str, int], int] = {}
-    for player_id, steps in raw_timeline.items():
-        for step in steps:
-            key = (plays[step[0]].game, player_id)
-            game_counts[key] = game_counts.get(key, 0) + 1
-    return Ladders(
-        overall={p: Rating(r.mu, r.sigma, len(raw_timeline[p])) for p, r in overall.items()},
-        games={game: {p: Rating(r.mu, r.sigma, game_counts[(game, p)]) for p, r in table.items()}
-               for game, table in games.items()},
-        timeline=Timeline(plays, raw_timeline), rated_plays=rated)
+        return len(self._players)
 
 
 # --------------------------------------------------------------------------------------------
@@ -239,37 +329,3 @@ def display_sections(rows: Sequence[Mapping], limit: int | None = None) -> dict[
     return {"settled": [{**shown(r), "position": i} for i, r in enumerate(settled, 1)],
             "settling": [{**shown(r), "position": None} for r in settling],
             "min_plays": PROVISIONAL_MIN_PLAYS}
-
-
-# --------------------------------------------------------------------------------------------
-# Per-group cache: reused only for an identical history
-# --------------------------------------------------------------------------------------------
-
-_CACHE: "OrderedDict[int, tuple[tuple[Play, ...], Ladders]]" = OrderedDict()
-_CACHE_LOCK = threading.Lock()
-_CACHE_SIZE = 32
-
-
-def ladders_for(plays: Sequence[Play], cache_key: int | None = None) -> Ladders:
-    """``rebuild(plays)``, reusing the cached result when ``plays`` is exactly what it was
-    computed from (so a stale answer is impossible: any change in history misses)."""
-    history = tuple(plays)
-    if cache_key is not None:
-        with _CACHE_LOCK:
-            cached = _CACHE.get(cache_key)
-        if cached is not None and cached[0] == history:
-            return cached[1]
-    ladders = rebuild(history)
-    if cache_key is not None:
-        with _CACHE_LOCK:
-            _CACHE[cache_key] = (history, ladders)
-            _CACHE.move_to_end(cache_key)
-            while len(_CACHE) > _CACHE_SIZE:
-                _CACHE.popitem(last=False)
-    return ladders
-
-
-def group_ladders(session: Session, group_id: int) -> tuple[list[Play], Ladders]:
-    """The group's counted plays and the ladders rebuilt from them."""
-    plays = load_plays(session, group_id)
-    return plays, ladders_for(plays, cache_key=group_id)

@@ -39,7 +39,6 @@ from __future__ import annotations
 
 from collections import defaultdict
 from datetime import datetime
-from fractions import Fraction
 from typing import Any, Iterable, Mapping, Sequence
 
 from sqlalchemy import func
@@ -49,11 +48,12 @@ from ..models import GameTable, Group, Result, Seat, TableStatus
 from ..rules import all_rulesets
 from ..rules.base import N_
 from .groups import GroupProblem, audit_log, group_table, member, members
-from .history import Line, Play, as_utc, member_names, names_for
+from .group_cache import Summary, summary
+from .history import Line, Play, as_utc, member_names
+from .tallies import NEMESIS_MIN_WINS, Tally, holder
 from .ladder import (OVERALL, PROVISIONAL_MAX_SIGMA, PROVISIONAL_MIN_PLAYS, Ladders, Standing,
-                     group_ladders, standings)
+                     standings)
 
-NEMESIS_MIN_WINS = 3
 RECENT_PLAYS = 10
 LEADERS = 3
 
@@ -73,9 +73,7 @@ def game_order(games: Iterable[str]) -> list[str]:
     return known + sorted(set(games) - set(order))
 
 
-def _holder(name_of: Mapping[int, str], player_id: int, one: Play) -> dict[str, Any]:
-    return {"player_id": player_id, "name": name_of.get(player_id, ""),
-            "table_id": one.table_id, "played_at": one.played_at}
+_holder = holder
 
 
 # --------------------------------------------------------------------------------------------
@@ -128,25 +126,9 @@ def _first_record(plays: Sequence[Play], seats_of, name_of) -> dict[str, Any] | 
 
 def _wins_leader(plays: Sequence[Play], name_of) -> dict[str, Any] | None:
     """Most wins; ties by fewer plays, then by who reached that number first (see module)."""
-    wins: dict[int, int] = defaultdict(int)
-    count: dict[int, int] = defaultdict(int)
-    reached: dict[int, int] = {}
-    last_play: dict[int, Play] = {}
-    for index, one in enumerate(plays):
-        for line in one.lines:
-            count[line.player_id] += 1
-            if line.won:
-                wins[line.player_id] += 1
-                reached[line.player_id] = index
-                last_play[line.player_id] = one
-    if not wins:
+    if not plays:
         return None
-    def key(player_id: int):
-        return (-wins[player_id], count[player_id], reached[player_id])
-    best = min(key(p) for p in wins)
-    holders = sorted((p for p in wins if key(p) == best), key=lambda p: p)
-    return {"value": wins[holders[0]], "plays": count[holders[0]],
-            "holders": [_holder(name_of, p, last_play[p]) for p in holders]}
+    return Tally().extend(plays).champion(plays[0].game, name_of)
 
 
 def _most_wins(plays: Sequence[Play], name_of) -> dict[str, Any] | None:
@@ -213,45 +195,10 @@ def champion(plays: Sequence[Play], game: str,
     return _wins_leader([one for one in plays if one.game == game], name_of or {})
 
 
-def _choose_nemesis(beats: Mapping[int, int], shared: Mapping[int, int],
-                    last_beat: Mapping[int, int], name_of: Mapping[int, str]
-                    ) -> dict[str, Any] | None:
-    """Apply the Nemesis rule to one player's opponents (counts against that player)."""
-    candidates = [p for p in beats
-                  if beats[p] >= NEMESIS_MIN_WINS and 2 * beats[p] > shared[p]]
-    if not candidates:
-        return None
-    def key(p: int):
-        return (beats[p], Fraction(beats[p], shared[p]), last_beat[p])
-    best = max(key(p) for p in candidates)
-    holders = sorted(p for p in candidates if key(p) == best)
-    return {"wins": beats[holders[0]], "plays": shared[holders[0]],
-            "share": round(beats[holders[0]] / shared[holders[0]], 4),
-            "holders": [{"player_id": p, "name": name_of.get(p, "")} for p in holders]}
-
-
 def nemeses(plays: Sequence[Play], name_of: Mapping[int, str] | None = None
             ) -> dict[int, dict[str, Any]]:
     """Every player's Nemesis (those who have one), in one pass over the history."""
-    shared: dict[int, dict[int, int]] = defaultdict(lambda: defaultdict(int))
-    beats: dict[int, dict[int, int]] = defaultdict(lambda: defaultdict(int))
-    last_beat: dict[int, dict[int, int]] = defaultdict(dict)
-    for index, one in enumerate(plays):
-        for mine in one.lines:
-            for line in one.lines:
-                if line.player_id == mine.player_id:
-                    continue
-                shared[mine.player_id][line.player_id] += 1
-                if line.rank < mine.rank:
-                    beats[mine.player_id][line.player_id] += 1
-                    last_beat[mine.player_id][line.player_id] = index
-    out = {}
-    for player_id in sorted(shared):
-        found = _choose_nemesis(beats[player_id], shared[player_id], last_beat[player_id],
-                                name_of or {})
-        if found is not None:
-            out[player_id] = found
-    return out
+    return Tally().extend(plays).nemeses(name_of or {})
 
 
 def pharaoh(overall: Sequence[Standing]) -> list[dict[str, Any]]:
@@ -385,10 +332,23 @@ def play_detail(session: Session, group: Group, table_id: str) -> dict[str, Any]
 # --------------------------------------------------------------------------------------------
 
 
-def _context(session: Session, group: Group):
-    plays, ladders = group_ladders(session, group.id)
-    name_of = names_for(plays, member_names(session, group.id))
-    return plays, ladders, name_of
+def _plays_of(found: Summary, player_id: int) -> list[Play]:
+    """The plays ``player_id`` took part in, oldest first."""
+    return found.memo(("plays_of", player_id), lambda: [
+        one for one in found.plays if one.line_of(player_id) is not None])
+
+
+def _titles(found: Summary) -> dict[str, Any]:
+    """:func:`titles` of the summary's history, from the tally it keeps."""
+    return found.memo("titles", lambda: {
+        "pharaoh": pharaoh(_standings(found)),
+        "champions": {game: found.champions.get(game) for game in game_order(found.champions)},
+        "nemeses": found.nemeses})
+
+
+def _standings(found: Summary, game: str | None = None) -> list[Standing]:
+    return found.memo(("standings", game or OVERALL),
+                      lambda: standings(found.ladders.ratings(game), found.name_of))
 
 
 def _top(rows: Sequence[Standing], count: int | None = LEADERS) -> list[dict[str, Any]]:
@@ -398,17 +358,17 @@ def _top(rows: Sequence[Standing], count: int | None = LEADERS) -> list[dict[str
 def group_home(session: Session, group: Group, leaders: int | None = LEADERS) -> dict[str, Any]:
     """Group home: recent plays, ladder leaders (overall and per game; ``leaders`` rows each,
     None for all), titles, members."""
-    plays, ladders, name_of = _context(session, group)
+    found = summary(session, group)
+    plays, ladders, name_of = found.plays, found.ladders, found.name_of
     games = game_order(ladders.games)
     return {
         "group": {"id": group.id, "name": group.name, "created_at": as_utc(group.created_at)},
         "play_count": len(plays),
         "members": [{"player_id": p.id, "name": p.name} for p in members(session, group.id)],
         "recent_plays": [play_row(one, name_of) for one in reversed(plays[-RECENT_PLAYS:])],
-        "leaders": {"overall": _top(standings(ladders.overall, name_of), leaders),
-                    "games": {g: _top(standings(ladders.games[g], name_of), leaders)
-                              for g in games}},
-        "titles": titles(plays, ladders, name_of),
+        "leaders": {"overall": _top(_standings(found), leaders),
+                    "games": {g: _top(_standings(found, g), leaders) for g in games}},
+        "titles": _titles(found),
         "provisional_rule": {"min_plays": PROVISIONAL_MIN_PLAYS,
                              "max_sigma": PROVISIONAL_MAX_SIGMA},
     }
@@ -416,14 +376,34 @@ def group_home(session: Session, group: Group, leaders: int | None = LEADERS) ->
 
 def ladder_page(session: Session, group: Group, game: str | None = None) -> dict[str, Any]:
     """One ladder (overall when ``game`` is None) with every player's row."""
-    plays, ladders, name_of = _context(session, group)
+    found = summary(session, group)
+    plays, ladders = found.plays, found.ladders
     return {"group": {"id": group.id, "name": group.name}, "game": game or OVERALL,
             "rated_plays": ladders.rated_plays if game in (None, OVERALL) else
-            sum(1 for one in plays if one.game == game and len(one.lines) > 1),
-            "standings": [s.as_dict() for s in standings(ladders.ratings(game), name_of)],
+            found.memo(("rated_plays", game), lambda: sum(
+                1 for one in plays if one.game == game and len(one.lines) > 1)),
+            "standings": [s.as_dict() for s in _standings(found, game)],
             "games": game_order(ladders.games),
             "provisional_rule": {"min_plays": PROVISIONAL_MIN_PLAYS,
                                  "max_sigma": PROVISIONAL_MAX_SIGMA}}
+
+
+def player_list(session: Session, group: Group) -> list[dict[str, Any]]:
+    """The group's players by name, each with their plays and wins."""
+    found = summary(session, group)
+
+    def count() -> dict[int, tuple[int, int]]:
+        counts: dict[int, list[int]] = {}
+        for one in found.plays:
+            for line in one.lines:
+                entry = counts.setdefault(line.player_id, [0, 0])
+                entry[0] += 1
+                entry[1] += line.won
+        return {p: (n, w) for p, (n, w) in counts.items()}
+
+    counts = found.memo("play_counts", count)
+    return [{"player_id": p.id, "name": p.name, "plays": counts.get(p.id, (0, 0))[0],
+             "wins": counts.get(p.id, (0, 0))[1]} for p in members(session, group.id)]
 
 
 def rating_history(ladders: Ladders, player_id: int) -> list[dict[str, Any]]:
@@ -442,21 +422,20 @@ def player_page(session: Session, group: Group, player_id: Any,
     """Player page: plays, wins, win rate, average and best score per game, ratings (now and
     over time), titles held, their Nemesis and whom they are the Nemesis of, recent plays."""
     player = member(session, group.id, player_id)
-    plays, ladders, name_of = _context(session, group)
+    found = summary(session, group)
+    plays, ladders, name_of = found.plays, found.ladders, found.name_of
     now = {}
-    overall_rows = {s.player_id: s for s in standings(ladders.overall, name_of)}
-    if player.id in overall_rows:
-        now[OVERALL] = overall_rows[player.id].as_dict()
-    for game in game_order(ladders.games):
-        rows = {s.player_id: s for s in standings(ladders.games[game], name_of)}
-        if player.id in rows:
-            now[game] = rows[player.id].as_dict()
-    held = titles(plays, ladders, name_of)
-    mine = [one for one in plays if one.line_of(player.id) is not None]
+    for game in [OVERALL] + game_order(ladders.games):
+        row = found.memo(("standing_rows", game), lambda: {
+            s.player_id: s for s in _standings(found, game)}).get(player.id)
+        if row is not None:
+            now[game] = row.as_dict()
+    held = _titles(found)
+    mine = _plays_of(found, player.id)
     return {
         "group": {"id": group.id, "name": group.name},
         "player": {"player_id": player.id, "name": player.name},
-        "stats": player_stats(plays, player.id),
+        "stats": found.memo(("player_stats", player.id), lambda: player_stats(mine, player.id)),
         "ratings": now,
         "rating_history": rating_history(ladders, player.id),
         "titles": {
@@ -476,12 +455,15 @@ def game_page(session: Session, group: Group, game: str, recent: int = 20) -> di
     """Game page: records, the Champion, the game's ladder and its recent plays."""
     if not isinstance(game, str) or not game or len(game) > 32:
         raise GroupProblem(404, "game.not_found", N_("There is no such game."))
-    plays, ladders, name_of = _context(session, group)
-    of_game = [one for one in plays if one.game == game]
-    records = game_records(plays, game, name_of)
+    found = summary(session, group)
+    of_game = found.memo(("plays_of_game", game), lambda: [
+        one for one in found.plays if one.game == game])
+    records = found.memo(("records", game), lambda: game_records(of_game, game,
+                                                                  found.name_of))
+    name_of = found.name_of
     return {"group": {"id": group.id, "name": group.name}, "game": game,
             "records": records, "champion": records["champion"],
-            "standings": [s.as_dict() for s in standings(ladders.ratings(game), name_of)],
+            "standings": [s.as_dict() for s in _standings(found, game)],
             "recent_plays": [play_row(one, name_of) for one in reversed(of_game[-recent:])]}
 
 
@@ -490,11 +472,11 @@ def head_to_head_page(session: Session, group: Group, a: Any, b: Any) -> dict[st
     player_a, player_b = member(session, group.id, a), member(session, group.id, b)
     if player_a.id == player_b.id:
         raise GroupProblem(422, "player.same", N_("Choose two different players."), "b")
-    plays, _ladders, _names = _context(session, group)
+    found = summary(session, group)
     return {"group": {"id": group.id, "name": group.name},
             "a": {"player_id": player_a.id, "name": player_a.name},
             "b": {"player_id": player_b.id, "name": player_b.name},
-            **head_to_head(plays, player_a.id, player_b.id)}
+            **head_to_head(_plays_of(found, player_a.id), player_a.id, player_b.id)}
 
 
 def audit_page(session: Session, group: Group, limit: int = 200) -> list[dict[str, Any]]:

@@ -18,6 +18,7 @@ from flask_babel import get_locale, gettext as _, ngettext
 from jinja2 import TemplateNotFound
 
 from .. import db
+from ..guard import stored_int
 from ..i18n import render_violation
 from ..links import public_url
 from ..models import GameTable
@@ -26,7 +27,7 @@ from ..rules.base import InvalidDocument, ListField, N_, ObjectField, Ruleset, e
 from ..services import bgstats, charts, editions, groups, stats
 from ..services.ladder import display_sections
 from ..services.groups import GroupProblem
-from . import limits, wallet
+from . import importing, limits, wallet
 from .holdings import my_groups
 from .schema_form import build_form, document_values, parse_form, typed_values
 
@@ -152,14 +153,18 @@ def head_to_head(group_id: int):
     session = db.session()
     members = groups.members(session, group_id)
     data = error = None
-    a, b = request.args.get("a", type=int), request.args.get("b", type=int)
-    if a is not None and b is not None:
-        try:
+    a, b = request.args.get("a", type=stored_int), request.args.get("b", type=stored_int)
+    try:
+        for name, value in (("a", a), ("b", b)):
+            if value is None and request.args.get(name):     # not an id a player can have
+                raise GroupProblem(422, "player.not_found",
+                                   N_("There is no such player in this group."), name)
+        if a is not None and b is not None:
             data = stats.head_to_head_page(session, access.group, a, b)
-        except GroupProblem as problem:
-            error = render_violation(problem)
+    except GroupProblem as problem:
+        error = render_violation(problem)
     return render_template("groups/h2h.html", access=access, members=members, data=data,
-                           error=error, a=a, b=b)
+                           error=error, a=a, b=b), 422 if error else 200
 
 
 def table_token_for_group(table) -> str | None:
@@ -213,6 +218,8 @@ def admin(group_id: int):
         except (GroupProblem, InvalidDocument) as problem:
             first = problem.first if isinstance(problem, InvalidDocument) else problem
             flash(render_violation(first))
+        if isinstance(report, Response):            # an import: its page shows it going
+            return report
         if not new_links and report is None:
             return redirect(url_for("groups.admin", group_id=group_id), code=303)
     return render_template("groups/admin.html", access=access,
@@ -227,11 +234,11 @@ def _admin_action(session, group, action: str, new_links: dict[str, str]) -> Any
     if action == "rename_group":
         groups.rename_group(session, group, form.get("name", ""), _actor())
     elif action == "rename_player":
-        groups.rename_player(session, group, form.get("player", type=int), form.get("name", ""),
-                             _actor())
+        groups.rename_player(session, group, form.get("player", type=stored_int),
+                             form.get("name", ""), _actor())
     elif action == "merge":
-        groups.merge_players(session, group, form.get("keep", type=int),
-                             form.get("merge", type=int), _actor())
+        groups.merge_players(session, group, form.get("keep", type=stored_int),
+                             form.get("merge", type=stored_int), _actor())
     elif action == "void":
         groups.void_play(session, group, form.get("table", ""), _actor(), form.get("reason"))
     elif action == "unvoid":
@@ -246,7 +253,8 @@ def _admin_action(session, group, action: str, new_links: dict[str, str]) -> Any
         upload = request.files.get("file")
         if upload is None or not upload.filename:
             raise GroupProblem(422, "import.no_file", _("Choose a BG Stats backup file."))
-        return bgstats.import_bgstats(session, group, upload.read(), _actor()).as_dict(_)
+        document = bgstats.parse_file(upload.read())    # an unreadable file: refused at once
+        return importing.streamed(group.id, document, _actor())
     if action not in ("invite", "admin_link"):
         flash(_("Saved."))
     return None

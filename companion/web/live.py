@@ -19,6 +19,7 @@ from flask_babel import gettext as _
 from werkzeug.datastructures import MultiDict
 
 from .. import db
+from ..guard import stored_int
 from ..i18n import render_violation
 from ..links import public_url
 from ..models import GameTable, TableStatus
@@ -264,7 +265,7 @@ def claim(table_id: str, position: int):
                         _("Take it on this phone"), confirm="1", generation=taken.generation)
     try:
         token = live.claim_seat(session, table, position, host=rights,
-                                generation=request.form.get("generation", type=int),
+                                generation=request.form.get("generation", type=stored_int),
                                 current=mine)
     except TableProblem as problem:
         flash(render_violation(problem))
@@ -413,7 +414,7 @@ def move(table_id: str):
         return render_table(table, _("Take a seat first: this phone is only watching."), 403)
     return _perform(table, lambda: live.submit_move(
         db.session(), table, seat, _move_from_form(request.form),
-        request.form.get("version", type=int), request.form.get("idempotency_key")))
+        request.form.get("version", type=stored_int), request.form.get("idempotency_key")))
 
 
 @bp.post("/tables/<table_id>/draw")
@@ -426,7 +427,7 @@ def draw(table_id: str):
     if seat is None:
         return render_table(table, _("Take a seat first: this phone is only watching."), 403)
     return _perform(table, lambda: live.draw_for(
-        db.session(), table, seat, request.form.get("version", type=int),
+        db.session(), table, seat, request.form.get("version", type=stored_int),
         request.form.get("idempotency_key")))
 
 
@@ -437,7 +438,7 @@ def undo(table_id: str):
     seat, rights = viewer(table)
     return _perform(table, lambda: live.undo(
         db.session(), table, live.HOST if rights else f"seat:{seat}",
-        request.form.get("version", type=int), request.form.get("idempotency_key")))
+        request.form.get("version", type=stored_int), request.form.get("idempotency_key")))
 
 
 @bp.post("/tables/<table_id>/undo-request")
@@ -448,7 +449,8 @@ def ask_undo(table_id: str):
     if seat is None:
         return render_table(table, _("Take a seat first: this phone is only watching."), 403)
     try:
-        live.request_undo(db.session(), table, seat, request.form.get("version", type=int))
+        live.request_undo(db.session(), table, seat,
+                          request.form.get("version", type=stored_int))
     except StaleVersion:
         return render_table(table, _("Someone else moved first; here is the table now."), 409)
     except TableProblem as problem:
@@ -490,7 +492,7 @@ def host(table_id: str):
     shown: dict[str, Any] = {}
     if request.method == "POST":
         action = request.form.get("action", "")
-        position = request.form.get("seat", type=int)
+        position = request.form.get("seat", type=stored_int)
         try:
             if action == "rejoin":
                 token = live.rejoin_link(session, table, position)

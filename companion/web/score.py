@@ -219,6 +219,7 @@ def _render(ruleset: Ruleset, players: int, stages: int, values, errors, sheet=N
     return render_template(
         "score/form.html", ruleset=ruleset, form=form, players=players, stages=stages,
         values=values, errors=errors, sheet=sheet, editing=editing, variant=variant,
+        names=[values.get(f"players.{i}.name", "").strip() for i in range(players)],
         summary=error_summary(form, errors, extra_labels) if errors else [],
         save_key=_save_key(values),
         labels=ruleset.labels, rows=sheet_rows(ruleset.labels, sheet["players"]) if sheet else None,

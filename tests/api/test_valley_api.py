@@ -77,3 +77,15 @@ def test_undo_inside_the_correction_window_and_refused_after_the_next_card_play(
     assert refused.status_code == 409
     assert refused.get_json()["error"] == "table.correction_closed"
     assert client.get(table.url).get_json()["version"] == table.version
+
+
+@pytest.mark.parametrize("names, options, code, field", [
+    ([], {}, "table.bad_players", "players"),
+    ([f"P{n}" for n in range(7)], {"pool": "six_players"}, "table.bad_player_count", "players"),
+    ([f"P{n}" for n in range(5)], {}, "valley.pool_player_count", "options.pool"),
+])
+def test_a_wrong_player_count_is_refused_naming_its_field(client, names, options, code, field):
+    response = client.post("/api/v1/tables", json={"game": "valley", "players": names,
+                                                   "options": options})
+    assert response.status_code == 422
+    assert (response.get_json()["error"], response.get_json()["field"]) == (code, field)

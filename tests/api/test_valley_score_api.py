@@ -156,3 +156,21 @@ def test_the_group_sizes_in_the_refusal_are_the_catalogues(client):
     document = _broken(lambda d: d["players"][0]["distinct"].update(weapons=size + 1))
     body = client.post("/api/v1/score", json=document).get_json()
     assert f"only {size} different titles" in body["message"]
+
+
+def test_a_solo_game_answers_won_or_lost_against_its_goal(client):
+    """Spec §12.2: the solo player wins with the perfect tomb only; the API says so in the
+    player's breakdown (``goal``), not as a rank among players."""
+    solo = {"game": "valley", "options": {"pool": "afterlife", "solo": "beginner"},
+            "players": [{"name": "Ana", "tomb_cards": 13,
+                         "starters": {"shabti": 3, "urn": 1, "box_of_food": 0,
+                                      "offering_table": 1},
+                         "uniques": [{"title": "Sphinx", "vp": 4}],
+                         "distinct": {"mummification": 1, "chambers": 2, "weapons": 4}}]}
+    answer = client.post("/api/v1/score", json=solo)
+    assert answer.status_code == 200, answer.get_data(as_text=True)
+    ana = answer.get_json()["players"][0]
+    assert ana["breakdown"]["goal"] == {
+        "key": "valley.perfect_tomb", "reached": False, "target": 164,
+        "label": "perfect tomb: every title once, every unique and every starter"}
+    assert answer.get_json()["winners"] == []

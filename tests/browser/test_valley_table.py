@@ -99,7 +99,7 @@ def test_an_afterlife_game_on_two_phones_from_opening_to_the_scoresheet(
     table = Table(live_server, table_id, [ana, bo])
     table.settle()
     assert "Your turn" in ana.locator(".status-line").inner_text()
-    assert ana.locator(".pcard.slot-B1 .name").inner_text() == "Nut (Bohyně Nút)"
+    assert ana.locator(".pcard.slot-B1 .name").inner_text() == "Nut\n(Bohyně Nút)"
     assert bo.locator(".pcard.slot-B1 .name").inner_text() == "Bohyně Nút"      # Czech page
     assert bo.locator(".supply .big-count").inner_text() == "49"
     for page in (ana, bo):
@@ -146,6 +146,15 @@ def test_an_afterlife_game_on_two_phones_from_opening_to_the_scoresheet(
     assert view["state"]["boneyard_top"] == "ring" and view["state"]["supply"] == 47
 
     # ---- Ana: Nut; Bořivoj declines the cheapest card, Ana gains one ----
+    # Nut lies on her discard pile since she bought it (SEED l.165) and her deck is empty:
+    # a starter's action that draws a card shuffles the pile into a new deck first
+    open_details(ana)
+    assert ana.locator("form.action-nut").count() == 0
+    generic = ana.locator("form.action-generic")
+    generic.locator("select[name='m.card']").select_option(index=0)
+    generic.locator("select[name='m.effects.0.kind']").select_option(value='"draw"')
+    generic.locator("input[name='m.effects.0.count']").fill("1")
+    table.submit(ana, generic.locator("button[type=submit]"))
     open_details(ana)
     nut = ana.locator("form.action-nut")
     nut.locator("select[name='m.opponent_gain.slot']").select_option(index=0)   # declines

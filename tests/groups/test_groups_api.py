@@ -10,6 +10,7 @@ import pytest
 
 from companion.models import AuditEntry, GameTable, Group, GroupMembership, Player, Result, Seat
 from companion.rules.ra.final import score_final
+from companion.services.group_audit import history_changed
 from companion.services import ladder
 from companion.services.scoring import save_scored_table
 from tests.factories import ra_document
@@ -211,6 +212,7 @@ def test_unfinished_tables_count_nowhere(app, client):
         table = session.get(GameTable, ids[0])
         table.status = "playing"
         session.add(table)
+        history_changed(session, [api.id])       # as every change to a group's history does
         session.commit()
     assert api.get(f"/players/{p['Ana']}").get_json()["stats"]["plays"] == 2
     assert api.get("").get_json()["play_count"] == 2

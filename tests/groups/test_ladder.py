@@ -118,18 +118,33 @@ def test_history_order_is_time_then_table_id():
     assert [p.table_id for p in chronological(same_time)] == ["c", "a", "b"]
 
 
-def test_cache_is_used_only_for_the_same_history():
+def test_later_plays_continue_the_ladder_exactly_and_snapshots_stay_as_they_were():
     plays = history()
-    first = ladder.ladders_for(plays, cache_key=-1)
-    assert ladder.ladders_for(list(plays), cache_key=-1) is first
-    changed = plays[:-1]
-    second = ladder.ladders_for(changed, cache_key=-1)
-    assert second is not first
-    assert second.overall == ladder.rebuild(changed).overall
-    # same length, one rank corrected: a different history
-    fixed = changed[:-1] + [play("p5", "ra", at(5), [(BEA, 33, 2), (CYRIL, 34, 1)])]
-    third = ladder.ladders_for(fixed, cache_key=-1)
-    assert third.overall == ladder.rebuild(fixed).overall != second.overall
+    builder = ladder.LadderBuilder().extend(plays[:4])
+    before = builder.ladders()
+    after = builder.extend(plays[4:]).ladders()
+    whole = ladder.rebuild(plays)
+    assert after.overall == whole.overall and after.games == whole.games
+    assert after.rated_plays == whole.rated_plays == 6
+    assert {p: list(after.timeline[p]) for p in after.timeline} == \
+        {p: list(whole.timeline[p]) for p in whole.timeline}
+    assert before.overall == ladder.rebuild(plays[:4]).overall
+    assert [s.table_id for s in before.timeline[ANA]] == ["p1", "p2", "p3", "p4"]
+    assert [s.table_id for s in before.timeline[BEA]] == ["p1", "p2", "p3"]     # not p5
+    assert DORA in before.timeline and len(before.timeline) == 4
+
+
+def test_one_play_rates_as_openskill_to_the_last_bit():
+    model = PlackettLuce()
+    rng = random.Random(11)
+    for _ in range(300):
+        count = rng.randint(2, 6)
+        mus = [rng.uniform(10, 40) for _ in range(count)]
+        sigmas = [rng.uniform(0.5, 9) for _ in range(count)]
+        ranks = [rng.randint(1, count) for _ in range(count)]
+        teams = [[model.rating(mu=m, sigma=s)] for m, s in zip(mus, sigmas)]
+        expected = [(r.mu, r.sigma) for (r,) in model.rate(teams, ranks=ranks)]
+        assert list(zip(*ladder.rate_singles(mus, sigmas, ranks))) == expected
 
 
 def test_timeline_points_follow_the_plays():

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 
-from companion.services import stats
+from companion.services import stats, tallies
 from companion.services.ladder import Standing
 
 from .builders import ANA, BEA, CYRIL, DORA, NAMES, at, history, play
@@ -125,7 +125,8 @@ def nemesis_of(plays, player_id, name_of=None):
             if line.rank < mine.rank:
                 beats[line.player_id] += 1
                 last_beat[line.player_id] = index
-    return stats._choose_nemesis(beats, shared, last_beat, name_of or {})
+    return tallies.choose_nemesis({p: (shared[p], beats[p], last_beat.get(p, -1))
+                                   for p in shared}, name_of or {})
 
 
 def test_nemesis_needs_three_wins_and_more_than_half():

@@ -76,8 +76,8 @@ def test_one_player_plays_solo_and_the_level_is_kept():
 
 
 @pytest.mark.parametrize("players, table, options, expected", [
-    (0, None, {}, ("valley.bad_player_count", None)),
-    (7, None, {"pool": "six_players"}, ("valley.bad_player_count", None)),
+    (0, None, {}, ("valley.bad_player_count", "players")),
+    (7, None, {"pool": "six_players"}, ("valley.bad_player_count", "players")),
     (2, None, {"solo": "beginner"}, ("valley.solo_alone", "options.solo")),
     (5, None, {}, ("valley.pool_player_count", "options.pool")),
     (2, None, {"pool": "everything"}, ("valley.bad_option", "options.pool")),

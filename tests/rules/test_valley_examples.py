@@ -103,6 +103,10 @@ def test_v11_solo_perfect_tomb_is_164(itemised):
     goal = category(ana, "solo_goal")
     assert goal["reason"] == "perfect" and goal["points"] == 0
     assert ana["rank"] == 1
+    # the shared notion of a goal (base.Goal): won, against the 164 VP of §12.3
+    assert ana["breakdown"]["goal"] == {
+        "key": "valley.perfect_tomb", "reached": True, "target": 164,
+        "label": "perfect tomb: every title once, every unique and every starter"}
 
 
 def test_v11_perfect_is_decided_by_contents_not_by_the_number():
@@ -118,6 +122,8 @@ def test_v11_perfect_is_decided_by_contents_not_by_the_number():
     ana = sheet["players"][0]
     assert ana["total"] == 164 - 49 + 36 + 13
     assert category(ana, "solo_goal")["reason"] == "not_perfect"
+    assert ana["breakdown"]["goal"]["reached"] is False and ana["rank"] == 2
+    assert sheet["winners"] == []
     assert ana["rank"] == 2 and sheet["winners"] == []
     # 41 cards, but one Tomb Art title twice and another missing: not perfect
     doc = perfect_afterlife(itemised=False)

@@ -348,6 +348,15 @@ def test_one_player_is_solo(solo):
     a = score_final(doc).as_dict()["players"][0]
     assert category(a, "weapons")["points"] == 1          # the pair of Axes counts for neither
     assert category(a, "solo_goal")["reason"] == "not_perfect"
+    assert a["breakdown"]["goal"]["reached"] is False
+
+
+def test_only_a_solo_game_has_a_goal_and_a_goal_has_a_target_only_with_known_uniques():
+    two = score_final(document(player_doc("Ana", 0), player_doc("Bo", 0))).as_dict()
+    assert all("goal" not in p["breakdown"] for p in two["players"])
+    mixed = score_final(document(player_doc("Ana", 0), pool="mix", uniques="mixed",
+                                 solo="beginner")).as_dict()["players"][0]
+    assert mixed["breakdown"]["goal"]["target"] is None
 
 
 def test_solo_in_a_mixed_pool_is_unofficial_but_scored():

@@ -35,6 +35,8 @@ def give(state: dict[str, Any], seat: int, *cards: str, zone: str = "hand") -> d
         if card != UNKNOWN:
             player["known"][card] = player["known"].get(card, 0) + 1
             state["located"][card] = state["located"].get(card, 0) + 1
+        if zone == "discard":           # known to lie there (state.DISCARD_PILE_RULE)
+            player["discard_known"][card] = player["discard_known"].get(card, 0) + 1
     return state
 
 

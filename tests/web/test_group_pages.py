@@ -45,10 +45,11 @@ def test_open_join_record_and_look_around(client, app):
     assert "2 plays" in home and "Ödön" in home and "Champion of Ra" in home
     player_id = re.search(r'/groups/%d/players/(\d+)">Ödön' % group_id, home).group(1)
     player = friend.get(f"/groups/{group_id}/players/{player_id}").get_data(as_text=True)
-    # the chart brings no script of its own (the page's one script is the time-zone cookie's)
+    # the chart brings no script of its own (the page's scripts are every page's: the
+    # time-zone cookie's and the offline one's)
     assert "<svg" in player and "cdn" not in player.lower()
-    assert re.findall(r"<script[^>]*>", player) == [
-        re.search(r'<script src="/static/tz\.js[^"]*" defer>', player).group(0)]
+    assert [re.sub(r"\?v=\w+", "", tag) for tag in re.findall(r"<script[^>]*>", player)] == [
+        '<script src="/static/tz.js" defer>', '<script src="/static/offline.js" defer>']
     game = friend.get(f"/groups/{group_id}/games/ra").get_data(as_text=True)
     assert "Highest score" in game and "<svg" in game
     ids = re.findall(r'<option value="(\d+)"', friend.get(
@@ -80,6 +81,8 @@ def test_admin_voids_renews_and_imports(client, app, count_rows):
         "action": "import", "file": (io.BytesIO(exported), "backup.json")},
         content_type="multipart/form-data")
     assert response.status_code == 200
+    page = response.get_data(as_text=True)        # sent as the import goes: its progress
+    assert '<progress value="1" max="1">' in page and "1 play imported." in page
     assert count_rows(GameTable) == before + 1
     again = client.post(f"/groups/{other_id}/admin", data={       # the same file once more
         "action": "import", "file": (io.BytesIO(exported), "backup.json")},

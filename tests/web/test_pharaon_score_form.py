@@ -106,6 +106,9 @@ def test_every_message_names_its_field_marks_it_and_keeps_the_values(client):
     assert selected(page, "board.areas.4") == '"OFF"'
     assert selected(page, "board.areas.3") == '"NIL"'
     assert selected(page, "pharaoh") == "2"
+    holders = re.search(r'<select name="pharaoh".*?</select>', page, re.S).group(0)
+    assert [markup.unescape(t) for t in re.findall(r"<option[^>]*>([^<]*)</option>", holders)] \
+        == ["Nobody", "Ana", "Bo", "Cy"]                 # the players' names as typed
     assert re.search(r'name="board.gods.0.name" value="Amun"', page)
     assert re.search(r'name="players.0.tomb_steps" value="3"', page)
 

@@ -13,6 +13,7 @@ import pytest
 
 from companion import db
 from companion.rules.valley import VALLEY
+from companion.rules.valley import printed as t
 from companion.rules.valley.pyramid import SLOTS
 from companion.services import live_tables as live
 from tests.factories import seat_token
@@ -106,6 +107,19 @@ def test_opening_enters_the_pool_the_order_and_the_dealt_cards(client):
     assert state["pool"]["id"] == "afterlife"
 
 
+def test_five_players_with_a_four_player_pool_are_refused_beside_the_pool(client):
+    page = client.get("/tables/new/valley?_players=5").get_data(as_text=True)
+    form = next(f for f in forms(page) if "setup.pyramid.B1" in f.selects)
+    names = {f"players__{seat}": name for seat, name in enumerate("ABCDE")}
+    response = client.post("/tables/new/valley?_players=5", data=form.data(
+        {"options.pool": "Afterlife"}, button="Open the table", **names))
+    assert response.status_code == 422
+    page = response.get_data(as_text=True)
+    error = re.search(r'<select[^>]*name="options.pool".*?<p class="field-error"[^>]*>([^<]*)',
+                      page, re.S)
+    assert error and "need both boxes: choose “Five players”" in error.group(1)
+
+
 def test_a_six_player_pool_is_chosen_on_the_form(client):
     table_id = open_by_form(client, names=("A", "B", "C", "D", "E", "F"),
                             **{"options.pool": "Six players"})
@@ -153,6 +167,17 @@ def test_no_czech_card_or_set_name_outside_the_parentheses_of_the_printed_name(t
         words = visible_text(phone.page())
         assert not czech_outside_parentheses(words, language), words
         assert "Sekera)" in words
+
+
+def test_a_czech_phone_reads_only_czech_card_names(table):
+    """The Czech reader of the Czech copy: one name per card, no English beside it."""
+    table_id, ana, bo = table
+    ana.language = "cs"
+    words = visible_text(ana.page())
+    english = {x.name_en for x in t.TITLES.values() if x.name_en and x.name_cs
+               and x.name_en != x.name_cs} | {s.name_en for s in t.SETS.values()}
+    shown = [w for w in english if re.search(rf"(?<!\w){re.escape(w)}(?!\w)", words)]
+    assert not shown and "Sekera" in words and "Sekera (" not in words, shown
 
 
 def visible_text(html: str) -> str:
@@ -220,8 +245,27 @@ def test_the_rebuild_sacrifice_is_asked_when_and_only_when_the_pyramid_did_not_c
 # --------------------------------------------------------------------------------------------
 
 
+def api_move(phone: Phone, move: dict) -> None:
+    """``move`` by ``phone``'s seat through the API (what the test does not check on a form)."""
+    url = f"/api/v1/tables/{phone.table_id}"
+    version = phone.client.get(url).get_json()["version"]
+    answer = phone.client.post(f"{url}/moves", json={
+        "move": move, "version": version, "idempotency_key": f"api{version}"},
+        headers={"Authorization": f"Bearer {seat_token(phone.client, phone.table_id)}"})
+    assert answer.status_code == 200, answer.get_data(as_text=True)
+
+
+def draw(count: int) -> dict:
+    """A Shabti played for an action that draws ``count`` cards (shuffling the discard pile
+    into a new deck when the deck runs out)."""
+    return {"type": "action", "card": "shabti", "effects": [{"kind": "draw", "count": count}]}
+
+
 def play_opening(ana: Phone, bo: Phone) -> None:
-    """Ana buys Nut (cost 4: four starters of capital 1), Bo buys Mirror Case; both refill."""
+    """Ana buys Nut (cost 4: four starters of capital 1), Bo buys Mirror Case; both refill.
+    Each first draws the deck empty, so the end-of-turn draw shuffles the card bought (on the
+    discard pile, SEED l.165) into the new deck: it may be in hand next turn."""
+    api_move(ana, draw(5))
     buy = ana.form("buy")
     ana.send(buy.data({"m.pay.0.card": "Shabti", "m.pay.1.card": "Urn",
                        "m.pay.2.card": "Box of Food", "m.pay.3.card": "Offering Table"},
@@ -229,6 +273,7 @@ def play_opening(ana: Phone, bo: Phone) -> None:
                       m__pay__2__capital=1, m__pay__3__capital=1))
     ana.send(ana.form("end_turn").data(button="End the turn"))
     ana.send(ana.form("refill").data({"m.cards[]": "Ring (Prsten)"}))
+    api_move(bo, draw(5))
     buy = bo.form("buy")
     bo.send(buy.data({"m.pay.0.card": "Shabti", "m.drop": "M2"}, button="Buy B2",
                      m__cost=1))
@@ -265,7 +310,10 @@ def test_nut_mirror_case_and_brain_hook_through_their_forms(client, table):
     assert state["pyramid"] == ["bow", "dagger", "ring", "?", "sphinx", "mirror_case"]
     assert state["players"][1]["known"].get("mirror_case") is None
 
-    # Brain Hook turns up a card: Bo buys it for 2 less.
+    # Brain Hook turns up a card: Bo buys it for 2 less. Nut put it on his discard pile: a
+    # draw past his deck's six cards shuffles the pile (Brain Hook alone) into a new deck.
+    assert "Hák na mozek (Brain Hook)" not in bo.form("seal").selects["m.card"].labels
+    api_move(bo, draw(7))
     hook = bo.form("action", "brain_hook")
     bo.send(hook.data({"m.revealed": "Ibex Statuette"}))
     assert state_of(client, table_id)["phase"] == "brain_hook"
@@ -391,9 +439,23 @@ def test_the_last_turn_through_the_page_shows_the_scoresheet(client, table):
 REST = ["sling", "dagger", "serdab", "nut", "brooch"]      # B2 B3 M1 M2 T behind the card
 
 
-def owning(client, card: str, rest=None, before=()):
-    """A table where Ana has bought ``card`` (cost 0) from B1 and made the API moves
-    ``before``; her phone."""
+# The card bought lies on Ana's discard pile (SEED l.165, rules.valley.state.DISCARD_PILE_RULE):
+# to have it in hand the same turn, she first plays a starter that draws her deck empty and
+# discards two, and after buying, one whose draw shuffles the pile into a new deck (she draws
+# the cards bought). Neither touches the pyramid; two starters lie on the table.
+EMPTY_THE_DECK = {"type": "action", "card": "offering_table", "effects": [
+    {"kind": "draw", "count": 5}, {"kind": "discard", "card": "box_of_food"},
+    {"kind": "discard", "card": "urn"}]}
+
+
+def shuffle_and_draw(count: int) -> dict:
+    return {"type": "action", "card": "box_of_food",
+            "effects": [{"kind": "draw", "count": count}]}
+
+
+def owning(client, card: str, rest=None, before=(), bought=()):
+    """A table where Ana has bought ``card`` (cost 0) from B1 (and made the API moves
+    ``bought``), brought them to her hand, then made the API moves ``before``; her phone."""
     opened = client.post("/api/v1/tables", json={
         "game": "valley", "players": ["Ana", "Bo"],
         "setup": {"start_player": 0, "pyramid": dict(zip(SLOTS, [card] + (rest or REST))),
@@ -402,8 +464,9 @@ def owning(client, card: str, rest=None, before=()):
     ana = Phone(client.application.test_client(), table_id, 0)
     Phone(client.application.test_client(), table_id, 1)
     token = seat_token(ana.client, table_id)
-    for version, move in enumerate([{"type": "buy", "slot": "B1", "cost": 0, "pay": []},
-                                    *before]):
+    for version, move in enumerate([EMPTY_THE_DECK,
+                                    {"type": "buy", "slot": "B1", "cost": 0, "pay": []},
+                                    *bought, shuffle_and_draw(1 + len(bought)), *before]):
         answer = client.post(f"/api/v1/tables/{table_id}/moves",
                              headers={"Authorization": f"Bearer {token}"},
                              json={"move": move, "version": version,
@@ -417,20 +480,21 @@ PAY_SHABTI = {"type": "buy", "slot": "B1", "cost": 1, "pay": [{"card": "shabti",
 ACTIONS = [
     ("ring", (), {}, {}, lambda s: s["ring"]),
     ("serdab", (), {}, {"m__count": 2}, lambda s: s["players"][0]["aside"] == 2),
-    ("antechamber", (), {}, {}, lambda s: s["players"][0]["discard"] == 0),
-    ("hounds_and_jackals", (PAY_SHABTI,), {"m.return.played": "Shabti"}, {},
-     lambda s: s["played"][0]["out"] and s["players"][0]["hand"] == 5 - 1 + 1 - 1),
-    ("victory", (PAY_SHABTI,), {"m.seal.played": "Shabti"}, {},
+    # Sling bought too lies on her discard pile: Antechamber takes it
+    ("antechamber", ({"type": "buy", "slot": "B2", "cost": 0, "pay": [], "drop": "M1"},), {},
+     {}, lambda s: s["players"][0]["discard"] == 0),
+    ("hounds_and_jackals", (PAY_SHABTI,), {"m.return.played": "Vešebt"}, {},
+     lambda s: s["played"][2]["out"] and s["players"][0]["hand"] == 7 - 1 + 1 - 1),
+    ("victory", (PAY_SHABTI,), {"m.seal.played": "Vešebt"}, {},
      lambda s: s["players"][0]["tomb"] == ["shabti"]),
     ("necklace", (), {"m.seals.0.card": "Shabti", "m.seals.1.card": "Urn"}, {},
      lambda s: s["players"][0]["tomb"] == ["shabti", "urn"]),
     # Dagger bought too lies on top of her discard pile; Bo's pile is empty
     ("offering_chapel", ({"type": "buy", "slot": "B3", "cost": 0, "pay": []},),
-     {"m.seals.0.card": "Dagger"}, {}, lambda s: s["players"][0]["tomb"] == ["dagger"]),
-    # Axe bought and sealed first: Brooch seals Sling, then sacrifices Axe
-    ("brooch", ({"type": "buy", "slot": "B1", "cost": 0, "pay": []},
-                {"type": "seal", "card": "axe"}),
-     {"m.seal.slot": "B2", "m.sacrifice.card": "Axe"}, {},
+     {"m.seals.0.card": "Dýka"}, {}, lambda s: s["players"][0]["tomb"] == ["dagger"]),
+    # Axe bought (and drawn) and sealed first: Brooch seals Sling, then sacrifices Axe
+    ("brooch", ({"type": "seal", "card": "axe"},),
+     {"m.seal.slot": "B2", "m.sacrifice.card": "Sekera"}, {},
      lambda s: s["players"][0]["tomb"] == ["sling"] and s["boneyard_top"] == "axe"),
     ("bow", (), {"m.seal.slot": "B2", "m.seal.drop": "M2"}, {},
      lambda s: s["players"][0]["tomb"] == ["sling"] and s["pyramid"][1] == "nut"),
@@ -440,7 +504,7 @@ ACTIONS = [
     ("judgement", (), {"m.set_aside.0.card": "Shabti"}, {},
      lambda s: s["boneyard_top"] == "shabti" and s["players"][0]["known"]["spear"] == 1),
     ("senet", (), {"m.opponent": "Bo"}, {},
-     lambda s: s["players"][1]["known"]["senet"] == 1 and s["players"][0]["hand"] == 5),
+     lambda s: s["players"][1]["known"]["senet"] == 1 and s["players"][0]["hand"] == 7),
 ]
 
 
@@ -448,8 +512,10 @@ ACTIONS = [
                          ids=[a[0] for a in ACTIONS])
 def test_each_clarified_action_has_a_form_that_plays_it(client, card, before, choose, typed,
                                                         check):
-    rest = ["sling", "dagger", "axe", "victory", "nut"] if card == "brooch" else None
-    table_id, ana = owning(client, card, rest, before)
+    brooch = card == "brooch"
+    rest = ["sling", "dagger", "axe", "victory", "nut"] if brooch else None
+    bought = ({"type": "buy", "slot": "B1", "cost": 0, "pay": []},) if brooch else ()
+    table_id, ana = owning(client, card, rest, before, bought)
     form = ana.form("action", card)
     assert form.move == {"type": "action", "card": card}
     ana.send(form.data(choose, **typed))
@@ -490,9 +556,13 @@ def test_senet_with_the_opponents_axe_reaction_through_its_form(client):
     bo = Phone(client.application.test_client(), table_id, 1)
     tokens = [seat_token(p.client, table_id) for p in (ana, bo)]
     buy = {"type": "buy", "slot": "B1", "cost": 0, "pay": []}
-    for version, (seat, move) in enumerate([(0, buy), (0, {"type": "end_turn"}),
+    # each draws the deck empty first, so the end-of-turn draw shuffles the card bought
+    # (on the discard pile, SEED l.165) into the new deck
+    for version, (seat, move) in enumerate([(0, EMPTY_THE_DECK), (0, buy),
+                                            (0, {"type": "end_turn"}),
                                             (0, {"type": "refill", "cards": ["?"]}),
-                                            (1, buy), (1, {"type": "end_turn"}),
+                                            (1, EMPTY_THE_DECK), (1, buy),
+                                            (1, {"type": "end_turn"}),
                                             (1, {"type": "refill", "cards": ["?"]})]):
         answer = client.post(f"/api/v1/tables/{table_id}/moves",
                              headers={"Authorization": f"Bearer {tokens[seat]}"},
@@ -510,6 +580,6 @@ def test_senet_with_the_opponents_axe_reaction_through_its_form(client):
     assert state["players"][0]["known"]["axe"] == 1 and "axe" not in state["players"][1][
         "known"]
     assert state["players"][1]["known"]["senet"] == 1
-    # Senet's draw found her deck empty: the discard pile became her deck; then Axe and her
-    # Vešebt went onto the new pile
-    assert before["players"][0]["deck"] == 0 and state["players"][0]["discard"] == 2
+    # her last draw shuffled the discard pile into a new deck; Axe and her Vešebt went onto
+    # the new pile
+    assert before["players"][0]["discard"] == 0 and state["players"][0]["discard"] == 2

@@ -128,3 +128,23 @@ def test_a_unique_after_blank_lines_is_named_on_its_own_line(client):
     assert re.search(r'name="players\.1\.uniques\.2\.title"[^>]*>\s*<p class="field-error"'
                      r'[^>]*>Each unique artifact exists once', html), \
         re.findall(r'field-error[^>]*>([^<]*)<', html)
+
+
+def test_a_solo_game_is_shown_won_or_lost_not_ranked(client):
+    """A solo game that misses the perfect tomb (§12.2) is lost: the Scoresheet says so and
+    names the goal; it shows no "rank 2" of one player. Saved, the game's page says the same."""
+    form = _score_form(client, players=1)
+    typed = {"players.0.name": "Ana", "players.0.starters.shabti": 3,
+             "players.0.tomb_cards": 3}
+    response = client.post("/score/valley?_players=1", data=_fill(form, typed, "score"))
+    html = response.get_data(as_text=True)
+    assert response.status_code == 200, re.findall(r'field-error[^>]*>([^<]*)<', html)
+    for page in (html, client.get(client.post(
+            "/score/valley?_players=1", data=_fill(form, typed, "save")).headers["Location"]
+            ).get_data(as_text=True)):
+        assert "Lost: Ana did not reach the goal." in page
+        assert "Goal: perfect tomb: every title once, every unique and every starter " \
+               "(164 points)." in page
+        rank = re.search(r'<tr class="rank"><th scope="row">(.*?)</th>(.*?)</tr>', page, re.S)
+        assert rank.group(1) == "Result" and "lost" in rank.group(2)
+        assert "2." not in rank.group(2) and "Winner" not in page

@@ -29,8 +29,8 @@ from .knowledge import learn, learn_set
 from .state import (ACTION_IMPOSSIBLE, SACRIFICE_PLAYED, SEAL_LIMIT, SOLO_OPPONENT, STARTER,
                     UNKNOWN, MoveKind, Phase, Use, bow_key, card_set, fail, is_set_card,
                     printed_value, pyramid_cards, table_cards)
-from .zones import (already_played, claim, draw, entomb, from_hand, own_player, play,
-                    played_index, pyramid_card, receive, release, take_from_pyramid,
+from .zones import (already_played, claim, draw, entomb, from_hand, onto_discard, own_player,
+                    play, played_index, pyramid_card, receive, release, take_from_pyramid,
                     to_boneyard, top_of_deck, turn_up)
 
 NECKLACE_MAX_SEALS = 2         # SEED l.275
@@ -208,6 +208,7 @@ def _antechamber(d: Draft, seat: int, card: str, args: Mapping[str, Any]) -> Non
     player = own_player(d, seat)
     player["discard"] -= 1
     player["hand"] += 1
+    player["discard_known"] = {}     # the card taken may be any of them (DISCARD_PILE_RULE)
 
 
 def _earlier_played(d: Draft, index: int | None, argument: str, own: int) -> int:
@@ -302,7 +303,7 @@ def _offering_chapel(d: Draft, seat: int, card: str, args: Mapping[str, Any]) ->
                        N_("%(player)s has no card in the discard pile."), field,
                        player=d["names"][who])
         title = item["card"]
-        claim(d, who, title, field)
+        claim(d, who, title, field, pile="discard")
         release(d, who, title, field)
         own_player(d, who)["discard"] -= 1
         entomb(d, who, title, item, field)
@@ -397,7 +398,7 @@ def _forced_discard(d: Draft, seat: int, entry: Mapping[str, Any], onto: int, ar
         release(d, seat, title, f"{field}.card")
         receive(d, onto, title)
     else:
-        own_player(d, seat)["discard"] += 1
+        onto_discard(d, seat, title)
     if not reaction:
         return
     players = len(d["names"])

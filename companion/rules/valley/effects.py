@@ -20,7 +20,7 @@ from . import arguments as a
 from .edition import MAX_PRINTED
 from .knowledge import locate_dealt
 from .state import ACTION_IMPOSSIBLE, CARD_ALREADY_USED, SACRIFICE_PLAYED, Use, fail
-from .zones import (draw, entomb, from_hand, own_player, play, receive, release,
+from .zones import (draw, entomb, from_hand, onto_discard, own_player, play, receive, release,
                     take_from_pyramid, to_boneyard)
 
 
@@ -89,7 +89,7 @@ def generic(d: Draft, seat: int, card: str, args: Mapping[str, Any]) -> None:
             title = _named(effect, argument)
             from_hand(d, seat, title, f"{field}.card")
             if kind == Effect.DISCARD:
-                own_player(d, seat)["discard"] += 1
+                onto_discard(d, seat, title)
                 continue
             release(d, seat, title, f"{field}.card")
             if kind == Effect.SEAL_HAND:

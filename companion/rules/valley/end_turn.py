@@ -20,8 +20,8 @@ from . import arguments as a
 from . import printed as t
 from . import pyramid as pyr
 from .state import (REBUILD, MoveKind, Phase, fail, last_seat, pyramid_cards, rebuild_needed,
-                    refill_count, table_cards)
-from .zones import draw, own_player, pyramid_card, to_boneyard
+                    refill_count)
+from .zones import draw, onto_discard, own_player, pyramid_card, to_boneyard
 
 ARGS = (ObjectField("sacrifice", N_("Pyramid card sacrificed"), a.pick_fields(),
                     optional=True),)
@@ -58,7 +58,10 @@ def finish_turn(d: Draft) -> None:
     then end the game (§9) or pass the turn to the left."""
     seat = d["current"]
     player = own_player(d, seat)
-    player["discard"] += player["hand"] + table_cards(d.state)
+    for entry in d["played"]:
+        if not entry["out"]:
+            onto_discard(d, seat, entry["card"])      # known to lie there (DISCARD_PILE_RULE)
+    player["discard"] += player["hand"]
     player["hand"] = 0
     draw(player, t.HAND_SIZE)
     player["hand"] += player["aside"]

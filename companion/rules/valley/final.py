@@ -355,8 +355,9 @@ class _Check:
                                                      self.found), unique_text)
         if count > self.pool.starter_decks:
             self.fail("valley.too_many_players",
-                      N_("This pool has starter cards for %(decks)d players only; five and "
-                         "six players need both boxes (five_players or six_players)."),
+                      N_("This pool has starter cards for %(decks)d players only; five or six "
+                         "players need both boxes: choose “Five players” or “Six players” in the "
+                         "cards in play."),
                       "players", decks=self.pool.starter_decks)
         return True
 

@@ -418,8 +418,9 @@ UNKNOWN_CARD_LABEL = N_("a card")
 
 
 def title_label(title_id: str, lang: str = "en") -> str:
-    """A display name: the title in ``lang`` (cs or en), else the other language, else the
-    placeholder's wording (English; the web layer translates PLACEHOLDER_LABEL itself)."""
+    """A title's catalogue name in ``lang`` (cs or en), else the other language, else the
+    placeholder's English wording. Pages, refusals and printouts name a card with
+    :func:`.names.name` (the reader's language, then the printed name) instead."""
     if title_id == UNKNOWN_CARD:
         return UNKNOWN_CARD_LABEL
     title = TITLES.get(title_id)
@@ -433,16 +434,6 @@ def title_label(title_id: str, lang: str = "en") -> str:
     if owner in SETS:
         return PLACEHOLDER_LABEL % {"set": SETS[owner].name_en, "number": number}
     return UNIQUE_PLACEHOLDER_LABEL % {"number": number}
-
-
-def title_names(title_id: str) -> dict[str, object]:
-    """What a page or a printout needs to name a title in any language: the Czech and
-    English names (None where unknown) and, for a stand-in, its set (None for a unique) and
-    number, to be worded with PLACEHOLDER_LABEL or UNIQUE_PLACEHOLDER_LABEL."""
-    title = TITLES[title_id]
-    owner, number = title.placeholder or (None, None)
-    return {"cs": title.name_cs, "en": title.name_en,
-            "set": owner if owner in SETS else None, "number": number}
 
 
 def _fold(text: str) -> str:

@@ -21,8 +21,9 @@ from .effects import Effect
 from .knowledge import one_unique_per_cost
 from .pools import placement_choices
 from .state import (REVEALED, STARTER, UNKNOWN, MoveKind, Phase, bow_key, card_set,
-                    free_seal_open, is_set_card, on_table, printed_value, pyramid_cards,
-                    rebuild_needed, refill_count, table_cards, unknown_cards)
+                    free_seal_open, in_hand_copies, is_set_card, on_table, printed_value,
+                    pyramid_cards, rebuild_needed, refill_count, table_cards, unknown_cards,
+                    unnamed_in_hand)
 from .tombs import tomb_view
 
 
@@ -46,26 +47,34 @@ def view(state: Mapping[str, Any], seat: int | None) -> dict[str, Any]:
 
 
 def could_hold(state: Mapping[str, Any], seat: int, card: str) -> bool:
-    """Whether ``seat`` can name ``card`` for a card of theirs not on the table: a title of
-    theirs, or one of their unnamed cards (which may be any title still outside)."""
+    """Whether ``seat`` can name ``card`` for a card in their hand: a title of theirs neither
+    on the table nor known to lie in their discard pile (SEED l.165, ``DISCARD_PILE_RULE``),
+    or one of their unnamed cards (which may be any title still outside)."""
     player = state["players"][seat]
-    if player["known"].get(card, 0) > on_table(state, seat, card):
+    if in_hand_copies(state, seat, card) > 0:
         return True
-    return unknown_cards(player) > 0 and state["located"].get(card, 0) < state["limits"].get(
-        card, 0)
+    return unnamed_in_hand(player) > 0 and state["located"].get(card, 0) < state[
+        "limits"].get(card, 0)
 
 
-def hand_choices(state: Mapping[str, Any], seat: int) -> dict[str, Any]:
+def hand_choices(state: Mapping[str, Any], seat: int, pile: str = "hand") -> dict[str, Any]:
     """The titles ``seat``'s phone offers for a card from hand (hands are hidden: every title
-    of theirs not on the table, with its capital where known) and, while some of their
-    cards are unnamed, every other title still outside the tables' sight."""
+    of theirs not on the table nor known to lie in the discard pile, with its capital where
+    known) and, while some of their cards are unnamed, every other title still outside the
+    tables' sight. ``pile="discard"``: a card from the top of the discard pile (Offering
+    Chapel), which may be one known to lie there."""
     player = state["players"][seat]
-    own = [{"card": card, "count": count - on_table(state, seat, card),
+
+    def free(card: str) -> int:
+        if pile == "discard":
+            return player["known"][card] - on_table(state, seat, card)
+        return in_hand_copies(state, seat, card)
+
+    own = [{"card": card, "count": free(card),
             "capital": printed_value(state, "capital", card)}
-           for card, count in sorted(player["known"].items(),
-                                     key=lambda kv: _title_order(state, kv[0]))
-           if count > on_table(state, seat, card)]
-    unnamed = unknown_cards(player)
+           for card in sorted(player["known"], key=lambda c: _title_order(state, c))
+           if free(card) > 0]
+    unnamed = unknown_cards(player) if pile == "discard" else unnamed_in_hand(player)
     others = [card for card in outside_titles(state) if card not in player["known"]]
     return {"own": own, "unnamed": unnamed, "others": grouped(state, others) if unnamed else []}
 
@@ -186,11 +195,13 @@ def _action_targets(state: Mapping[str, Any], seat: int, action: t.Action) -> di
         return {"slots": occupied}
     if action is t.Action.OFFERING_CHAPEL:
         seats = [s for s, p in enumerate(state["players"]) if p["discard"] > 0]
-        return {"seats": seats, "choices": {str(s): hand_choices(state, s) for s in seats}}
+        return {"seats": seats,
+                "choices": {str(s): hand_choices(state, s, "discard") for s in seats}}
     if action is t.Action.SENET:
         # the set card an opponent gives back, and each player's discard after an Axe
         given = {c for s in range(len(state["names"])) if s != seat
-                 for c in state["players"][s]["known"] if is_set_card(state, c)}
+                 for c in state["players"][s]["known"]
+                 if is_set_card(state, c) and in_hand_copies(state, s, c) > 0}
         given |= {c for c in outside_titles(state) if card_set(state, c) not in (STARTER,
                                                                                  t.UNIQUE)}
         return {"given": grouped(state, sorted(given, key=lambda c: _title_order(state, c))),
@@ -330,8 +341,8 @@ def legal_moves(state: Mapping[str, Any], seat: int) -> list[dict[str, Any]]:
                 moves.append(buy)
         moves.append({"type": MoveKind.ACTION.value, "card": UNKNOWN})
         if free_seal_open(state):
-            for card, count in player["known"].items():
-                if count > on_table(state, seat, card) and card_set(state, card) in (
+            for card in player["known"]:
+                if in_hand_copies(state, seat, card) > 0 and card_set(state, card) in (
                         STARTER, *t.SETS) and card_set(state, card) != t.UNIQUE:
                     moves.append({"type": MoveKind.SEAL.value, "card": card})
     return moves

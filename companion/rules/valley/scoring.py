@@ -15,7 +15,8 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Iterable, Mapping, Sequence
 
-from ..base import Assumption, Category, PlayerScore, Scoresheet, TieBreak, competition_ranks
+from ..base import (Assumption, Category, Goal, PlayerScore, Scoresheet, TieBreak,
+                    competition_ranks)
 from . import printed as t
 from .pools import Pool, PoolId, perfect_tomb
 
@@ -24,6 +25,7 @@ SOLO_PAIRS_EXCLUDED = "solo_pairs_excluded"    # §12.1 both copies held: neithe
 PERFECT = "perfect"                            # §12.2 the solo win
 NOT_PERFECT = "not_perfect"
 VP_CHECK_FAILED = "vp_check_failed"            # §12.3 164 cross-check (a warning only)
+SOLO_GOAL = "valley.perfect_tomb"   # the solo goal's key on the Scoresheet (§12.2)
 SOLO_LOSS_RANK = 2     # a solo player short of the perfect tomb has not won (§12.2)
 
 
@@ -105,6 +107,15 @@ def solo_goal(tomb: PlayerTomb, pool: Pool, categories: Sequence[Category]) -> C
     return Category("solo_goal", 0, reason=reason, detail=detail)
 
 
+def perfect_score(pool: Pool, starter_vp: Mapping[str, int]) -> int | None:
+    """The VP of the perfect solo tomb (§12.2-§12.3: 164 for Afterlife, SEED l.373), where the
+    uniques' printed VPs are known (Afterlife's uniques only); else None."""
+    if pool.unique_boxes != (t.Box.AFTERLIFE,):
+        return None
+    return (sum(g.size ** 2 for g in pool.groups) + t.AFTERLIFE_UNIQUE_VP_TOTAL
+            + sum(vp * t.STARTERS_PER_PLAYER[s] for s, vp in starter_vp.items()))
+
+
 def score_tombs(tombs: Sequence[PlayerTomb], pool: Pool, starter_vp: Mapping[str, int],
                 solo: bool, complete: bool = True,
                 assumed: Sequence[Assumption] = ()) -> Scoresheet:
@@ -122,12 +133,18 @@ def score_tombs(tombs: Sequence[PlayerTomb], pool: Pool, starter_vp: Mapping[str
         tied = any(totals[other] == totals[index] for other in range(len(tombs))
                    if other != index)
         rank = ranks[index]
-        if solo and categories[index][-1].reason == NOT_PERFECT:
-            rank = SOLO_LOSS_RANK
+        goal = None
+        if solo:
+            goal = Goal(SOLO_GOAL, t.REASON_LABELS[PERFECT],
+                        reached=categories[index][-1].reason != NOT_PERFECT,
+                        target=perfect_score(pool, starter_vp))
+            if not goal.reached:
+                rank = SOLO_LOSS_RANK
         players.append(PlayerScore(
             name=tomb.name, categories=tuple(categories[index]), total=totals[index],
             rank=rank,
-            tiebreak=TieBreak(t.TIEBREAK_FEWER_TOMB_CARDS, tomb.tomb_cards) if tied else None))
+            tiebreak=TieBreak(t.TIEBREAK_FEWER_TOMB_CARDS, tomb.tomb_cards) if tied else None,
+            goal=goal))
     return Scoresheet("valley", tuple(players), complete, tuple(assumed))
 
 

@@ -91,7 +91,7 @@ def setup(options: Mapping[str, Any] | None, names: Sequence[str],
     if count not in t.PLAYER_COUNTS:
         raise fail("valley.bad_player_count",
                    N_("Valley of the Kings is played by 1 to 6 players, not %(count)d."),
-                   count=count)
+                   "players", count=count)
     opts = normalise_options(options, count)
     if count > 1 and opts["solo"] != Solo.NONE:
         raise fail("valley.solo_alone", N_("A solo game has exactly one player."),
@@ -99,8 +99,9 @@ def setup(options: Mapping[str, Any] | None, names: Sequence[str],
     pool = pool_of(opts)
     if count > pool.starter_decks:          # "…player_count": a count this option refuses
         raise fail("valley.pool_player_count",
-                   N_("This pool has starter cards for %(decks)d players only; five and six "
-                      "players need both boxes (five_players or six_players)."),
+                   N_("This pool has starter cards for %(decks)d players only; five or six "
+                      "players need both boxes: choose “Five players” or “Six players” in the "
+                      "cards in play."),
                    "options.pool", decks=pool.starter_decks)
     printed = printed_values(edition or no_edition())
     pool_data = _pool_data(pool)
@@ -153,7 +154,8 @@ def setup(options: Mapping[str, Any] | None, names: Sequence[str],
 def _new_player() -> dict[str, Any]:
     deck = t.STARTER_CARDS_PER_PLAYER
     return {"tomb": [], "cards": deck, "known": dict(t.STARTERS_PER_PLAYER),
-            "hand": t.HAND_SIZE, "deck": deck - t.HAND_SIZE, "discard": 0, "aside": 0}
+            "hand": t.HAND_SIZE, "deck": deck - t.HAND_SIZE, "discard": 0, "aside": 0,
+            "discard_known": {}}
 
 
 def _opening_card(draft: Draft, card: Any, field: str) -> str:

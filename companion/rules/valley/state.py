@@ -22,7 +22,9 @@ State layout::
     located                         {title: copies known outside the supply}
     titles_seen                     {set id | "unique": different titles located}
     players                         [{tomb: [title], cards, known: {title: n}, hand, deck,
-                                      discard, aside}]
+                                      discard, aside, discard_known: {title | "?": n}}]
+                                    (discard_known: cards known to lie in the discard pile,
+                                    see :data:`DISCARD_PILE_RULE`)
     played                          this turn's played cards: [{card, use, out}] (out: returned
                                     to hand or sealed)
     changed, free_seals, ring       this turn: pyramid changed (§5 step 3), free seals used,
@@ -204,6 +206,34 @@ def on_table(state: Mapping[str, Any], seat: int, card: str) -> int:
 def unknown_cards(player: Mapping[str, Any]) -> int:
     """Cards of a player whose title nobody entered (bought or gained as "a card")."""
     return player["cards"] - sum(player["known"].values())
+
+
+# The discard pile rule. SEED l.165 ("Nákup karet", step 2): a bought card goes "na vršek své
+# odkládací hromádky", onto the top of the buyer's discard pile (spec §5.1 step 2); a gained
+# or taken card likewise (§6 "Gain", §8), and at the end of a turn the played cards (§5 step
+# 2). A card on the discard pile is not in the hand: it cannot be played, paid with, sealed
+# or sacrificed from the hand until the pile is shuffled into a new deck (a draw that finds
+# the deck empty, §5 step 4) or an effect takes it back (Antechamber, §8). The table tracks
+# such cards as ``discard_known`` ({title: n}; "?" for a card received as "a card").
+DISCARD_PILE_RULE = "SEED l.165, spec §5.1 step 2"
+
+
+def on_discard(player: Mapping[str, Any], card: str) -> int:
+    """Copies of ``card`` (a title or "?") known to lie in ``player``'s discard pile."""
+    return player["discard_known"].get(card, 0)
+
+
+def in_hand_copies(state: Mapping[str, Any], seat: int, card: str) -> int:
+    """Known copies of ``card`` that ``seat`` may hold in hand now: those of theirs neither on
+    the table this turn nor known to lie in their discard pile (:data:`DISCARD_PILE_RULE`)."""
+    player = state["players"][seat]
+    return (player["known"].get(card, 0) - on_table(state, seat, card)
+            - on_discard(player, card))
+
+
+def unnamed_in_hand(player: Mapping[str, Any]) -> int:
+    """Unnamed cards of a player that may be in hand (not known to lie in the discard)."""
+    return unknown_cards(player) - on_discard(player, UNKNOWN)
 
 
 def pyramid_cards(state: Mapping[str, Any]) -> int:

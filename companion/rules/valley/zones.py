@@ -4,7 +4,9 @@ A hand card played, set aside, discarded or given; a card received onto a discar
 card sealed into a tomb (§5.3), sacrificed onto the boneyard, taken from the pyramid (with its
 crumble, §4) or turned up from the supply. Each step checks what the table can see: a hand card
 named for a use must be one the player can hold (a card the table entered as "a card" becomes
-known when it is named), and the copies known outside the supply never exceed the pool.
+known when it is named; a card known to lie in the discard pile is not in the hand, SEED
+l.165: see ``state.DISCARD_PILE_RULE``), and the copies known outside the supply never exceed
+the pool.
 
 Writing to the draft: nested containers go through ``d.own`` (copied on first write, so the
 old state is never touched); top-level scalars and freshly built lists are written straight
@@ -17,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..base import N_
+from ..base import N_, RuleViolation
 from ..referee import Draft
 from . import names
 from . import printed as t
@@ -25,7 +27,7 @@ from . import pyramid as pyr
 from .arguments import BadArgument
 from .knowledge import learn, learn_set, locate, locate_dealt, value_for_use
 from .state import (ACTION_IMPOSSIBLE, CARD_ALREADY_USED, UNKNOWN, Phase, Use, card_set, fail,
-                    on_table, unknown_cards)
+                    in_hand_copies, on_discard, on_table, unknown_cards, unnamed_in_hand)
 
 
 def own_player(d: Draft, seat: int) -> dict[str, Any]:
@@ -33,22 +35,75 @@ def own_player(d: Draft, seat: int) -> dict[str, Any]:
     return d.own("players", seat)
 
 
-def claim(d: Draft, seat: int, card: str, field: str) -> None:
+def claim(d: Draft, seat: int, card: str, field: str, *, pile: str = "hand") -> None:
     """``seat`` can hold a card ``card`` besides those of that title already on the table;
-    an unnamed card of theirs may turn out to be it (and is known from then on)."""
+    an unnamed card of theirs may turn out to be it (and is known from then on).
+
+    From the hand (or the deck), a card known to lie in the discard pile does not count
+    (:data:`~.state.DISCARD_PILE_RULE`); from the discard pile (``pile="discard"``: Offering
+    Chapel's top card) it does, and it leaves what is known to lie there."""
     if card == UNKNOWN:
         return
     record = d["players"][seat]
     known = record["known"].get(card, 0)
-    if known - on_table(d.state, seat, card) >= 1:
+    if pile == "discard":
+        if on_discard(record, card):
+            _off_discard(d, seat, card)
+            return
+        if known - on_table(d.state, seat, card) >= 1:
+            return
+        if unknown_cards(record) <= 0:
+            raise _not_owned(d, seat, card, field)
+        if unnamed_in_hand(record) <= 0:        # it is one of the unnamed cards lying there
+            _off_discard(d, seat, UNKNOWN)
+    elif in_hand_copies(d.state, seat, card) < 1:
+        if unnamed_in_hand(record) <= 0:         # DISCARD_PILE_RULE refuses it
+            if on_discard(record, card) or on_discard(record, UNKNOWN):
+                raise fail("valley.card_in_discard",
+                           N_("“%(title)s” of %(player)s lies on the discard pile: a card "
+                              "bought, gained or discarded stays there until the pile is "
+                              "shuffled into a new deck or an effect takes it back."), field,
+                           player=d["names"][seat], title=names.term(card))
+            raise _not_owned(d, seat, card, field)
+    else:
         return
-    if unknown_cards(record) <= 0:
-        raise fail("valley.card_not_owned",
-                   N_("%(player)s has no “%(title)s” that could be used now."), field,
-                   player=d["names"][seat], title=names.term(card))
     locate(d, card, field)
     own_player(d, seat)
     d.own("players", seat, "known")[card] = known + 1
+
+
+def _not_owned(d: Draft, seat: int, card: str, field: str) -> RuleViolation:
+    return fail("valley.card_not_owned",
+                N_("%(player)s has no “%(title)s” that could be used now."), field,
+                player=d["names"][seat], title=names.term(card))
+
+
+def _off_discard(d: Draft, seat: int, card: str) -> None:
+    """One card ``card`` (a title or "?") known to lie in the discard pile leaves it."""
+    own_player(d, seat)
+    lying = d.own("players", seat, "discard_known")
+    lying[card] -= 1
+    if not lying[card]:
+        del lying[card]
+
+
+def onto_discard(d: Draft, seat: int, card: str) -> None:
+    """A card of ``seat``'s goes onto their discard pile (:data:`~.state.DISCARD_PILE_RULE`):
+    a named one is known to lie there (a hand card discarded as "?" may be any of theirs)."""
+    own_player(d, seat)["discard"] += 1
+    if card != UNKNOWN:
+        _lies_on_discard(d, seat, card)
+
+
+def _lies_on_discard(d: Draft, seat: int, card: str) -> None:
+    lying = d.own("players", seat, "discard_known")
+    lying[card] = lying.get(card, 0) + 1
+
+
+def shuffle_discard(record: dict[str, Any]) -> None:
+    """The discard pile becomes the new deck (SEED turn step 4): nothing lies on it now."""
+    record["deck"], record["discard"] = record["discard"], 0
+    record["discard_known"] = {}
 
 
 def from_hand(d: Draft, seat: int, card: str, field: str) -> None:
@@ -65,7 +120,7 @@ def release(d: Draft, seat: int, card: str, field: str) -> None:
     own. A card the table did not name can leave only while some of theirs are unnamed."""
     record = own_player(d, seat)
     if card == UNKNOWN:
-        if unknown_cards(record) <= 0:
+        if unnamed_in_hand(record) <= 0:
             raise fail("valley.title_needed",
                        N_("Every card of %(player)s is known: name this one."), field,
                        player=d["names"][seat])
@@ -78,13 +133,16 @@ def release(d: Draft, seat: int, card: str, field: str) -> None:
 
 
 def receive(d: Draft, seat: int, card: str, pile: str = "discard") -> None:
-    """A card becomes ``seat``'s, on top of their discard pile (or into their hand)."""
+    """A card becomes ``seat``'s, on top of their discard pile (or into their hand); there it
+    is known to lie (an unnamed one as "?"), :data:`~.state.DISCARD_PILE_RULE`."""
     record = own_player(d, seat)
     record["cards"] += 1
     record[pile] += 1
     if card != UNKNOWN:
         known = d.own("players", seat, "known")
         known[card] = known.get(card, 0) + 1
+    if pile == "discard":
+        _lies_on_discard(d, seat, card)
 
 
 def draw(record: dict[str, Any], count: int) -> int:
@@ -95,7 +153,7 @@ def draw(record: dict[str, Any], count: int) -> int:
         if record["deck"] == 0:
             if record["discard"] == 0:
                 break
-            record["deck"], record["discard"] = record["discard"], 0
+            shuffle_discard(record)
         take = min(count - drawn, record["deck"])
         record["deck"] -= take
         record["hand"] += take
@@ -110,7 +168,7 @@ def top_of_deck(d: Draft, seat: int, field: str) -> None:
         if record["discard"] == 0:
             raise fail(ACTION_IMPOSSIBLE, N_("The deck and the discard pile are empty."),
                        field)
-        record["deck"], record["discard"] = record["discard"], 0
+        shuffle_discard(record)
     record["deck"] -= 1
 
 
