@@ -120,6 +120,9 @@ def test_page_has_no_serious_accessibility_violation(site, pages, language, key)
         page.wait_for_load_state("load")
         assert page.locator(".field-error, .form-errors").count() > 0, paths[key]
     assert page.evaluate("document.documentElement.lang") == language
+    # a chart is named by its own title or the page's heading, never "Pygal"
+    assert page.evaluate("[...document.querySelectorAll('svg > title')]"
+                         ".every(t => t.textContent !== 'Pygal')"), paths[key]
     found = violations(page)
     if REPORT:
         with open(REPORT, "a", encoding="utf-8") as report:
