@@ -181,20 +181,24 @@ def test_a_live_table_announces_whose_turn_it_is(app, live_server, phone):
 
 
 # Every control a finger can use, as tab stops are counted: links, buttons, fields, summaries
-# that are shown and enabled.
+# that are shown and enabled (a group of radio buttons is one stop: arrows move inside it).
 CONTROLS = """() => {
   const all = document.querySelectorAll(
     'a[href], button, input:not([type=hidden]), select, textarea, summary');
-  const shown = [];
+  const shown = new Set();
+  const forms = Array.from(document.forms);
   all.forEach((el, i) => {
-    el.dataset.control = i;
+    el.dataset.control = el.type === 'radio' && el.name
+      ? 'radio ' + forms.indexOf(el.form) + ' ' + el.name : String(i);
     const box = el.getBoundingClientRect();
     if (el.disabled || (box.width === 0 && box.height === 0)
         || getComputedStyle(el).visibility === 'hidden') return;
-    if (el.closest('details:not([open])') && el.tagName !== 'SUMMARY') return;
-    shown.push(String(i));
+    // inside a closed <details> only its summary shows (and only if that one is shown)
+    const inside = el.tagName === 'SUMMARY' ? el.parentElement.parentElement : el;
+    if (inside && inside.closest('details:not([open])')) return;
+    shown.add(el.dataset.control);
   });
-  return shown;
+  return [...shown];
 }"""
 
 FOCUSED = """() => {
@@ -267,3 +271,22 @@ def test_a_live_table_works_by_keyboard(app, live_server, phone):
     page.keyboard.press("Enter")
     page.wait_for_selector(".auction-track li.kind-pharaoh")
     assert "Waiting for Bea" in page.locator(".status-line").inner_text()
+
+
+@pytest.mark.parametrize("key", [f"{kind}-{game}" for game in LIVE_GAMES
+                                 for kind in ("phone", "host")])
+def test_every_control_of_a_live_page_is_a_tab_stop_with_a_visible_ring(site, pages, key):
+    """The seat's page and the host's page of each live game, by keyboard: every shown
+    control is reached by Tab, shows where the focus is, and no tabindex reorders them."""
+    base, paths, _cookies = site
+    page = pages("en")
+    page.goto(base + paths[key])
+    page.wait_for_load_state("load")
+    controls = page.evaluate(CONTROLS)
+    stops = _tab_stops(page, limit=len(controls) + 10)
+    assert stops and stops[0]["text"] == "Skip to the main content", stops[:1]
+    assert [s for s in stops if not s["outline"] or s["tabindex"] > 0] == []
+    missed = set(controls) - {stop["control"] for stop in stops}
+    assert not missed, page.evaluate(
+        "ids => ids.map(i => document.querySelector(`[data-control='${i}']`).outerHTML"
+        ".slice(0, 160))", sorted(missed))[:4]
