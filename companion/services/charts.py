@@ -49,8 +49,10 @@ def _config(**extra: Any) -> dict[str, Any]:
 
 
 def _svg(chart: pygal.graph.graph.Graph) -> str:
-    """Render without scripts or comments: a self-contained inline SVG."""
-    svg = chart.render(is_unicode=True)
+    """Render without scripts or comments: a self-contained inline SVG. A chart without a
+    title of its own loses pygal's "Pygal" one, which a screen reader would read as its
+    name (the page's heading names it)."""
+    svg = chart.render(is_unicode=True).replace("<title>Pygal</title>", "", 1)
     return _COMMENT.sub("", _SCRIPT.sub("", svg))
 
 

@@ -58,10 +58,10 @@ def _pages() -> list[str]:
 PAGES = _pages()
 
 
-@pytest.fixture(scope="module")
-def site(tmp_path_factory):
+def build_site(tmp_path_factory, more=None):
     """The app served on a local port, with data for every page; yields (base URL, {page
-    key: path}, the phone's cookies)."""
+    key: path}, the phone's cookies). ``more(app, phone, paths)``, if given, adds pages of
+    its own (tests/browser/test_accessibility.py) before the cookies are taken."""
     reset_rate_limits(redis_url())
     instance = tmp_path_factory.mktemp("phone-width")
     config = configuration.TestConfig(instance, fresh_database_url(instance))
@@ -126,11 +126,18 @@ def site(tmp_path_factory):
     for ruleset in all_rulesets():
         paths[f"copy-{ruleset.id}"] = f"/groups/{group}/copy/{ruleset.id}"
 
+    if more is not None:
+        more(app, phone, paths)
     cookies = {name: phone.get_cookie(name).value
                for name in (wallet.TABLES_COOKIE, wallet.GROUPS_COOKIE)}
     with serving(app) as base:
         yield base, paths, cookies
     app.extensions["scribe.engine"].dispose()
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory):
+    yield from build_site(tmp_path_factory)
 
 
 @pytest.fixture(scope="module")
