@@ -47,27 +47,15 @@ from companion.models import (GameTable, Group, GroupMembership, Player, Result,
                               Seat, utcnow)
 from companion.services import groups  # noqa: E402
 from companion.services.tokens import hash_token  # noqa: E402
+from postgres import empty_database  # noqa: E402
 
 INVITE, ADMIN = "bench-invite-token", "bench-admin-token"
-PG_ADMIN = "postgresql+psycopg://postgres@127.0.0.1:5432/postgres"
-PG_BENCH = "postgresql+psycopg://postgres@127.0.0.1:5432/scribe_bench_groups"
 TARGET_MS = 300.0
 
 
 def reset_pg() -> str:
     """An empty ``scribe_bench_groups`` database (created if missing)."""
-    admin = create_engine(PG_ADMIN, isolation_level="AUTOCOMMIT")
-    with admin.connect() as connection:
-        if not connection.execute(text("SELECT 1 FROM pg_database WHERE datname = "
-                                       "'scribe_bench_groups'")).first():
-            connection.execute(text("CREATE DATABASE scribe_bench_groups"))
-    admin.dispose()
-    bench = create_engine(PG_BENCH)
-    with bench.begin() as connection:
-        connection.execute(text("DROP SCHEMA public CASCADE"))
-        connection.execute(text("CREATE SCHEMA public"))
-    bench.dispose()
-    return PG_BENCH
+    return empty_database("scribe_bench_groups")
 
 
 def build(url: str, count: int, players: int) -> tuple[int, int]:

@@ -59,10 +59,10 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
 from games import ra_game  # noqa: E402
+from postgres import PG_SERVER, empty_database  # noqa: E402
 from tests.factories import ra_document  # noqa: E402
 
-PG_ADMIN = "postgresql+psycopg://postgres@127.0.0.1:5432/postgres"
-PG_BENCH = "postgresql+psycopg://postgres@127.0.0.1:5432/scribe_bench"
+PG_BENCH = f"{PG_SERVER}/scribe_bench"
 REDIS = "redis://127.0.0.1:6379/0"
 Log = list[tuple[int, dict[str, Any]]]
 
@@ -133,20 +133,7 @@ class Server:
 
 
 def _reset_pg() -> None:
-    from sqlalchemy import create_engine, text
-
-    admin = create_engine(PG_ADMIN, isolation_level="AUTOCOMMIT")
-    with admin.connect() as connection:
-        exists = connection.execute(text("SELECT 1 FROM pg_database WHERE datname = "
-                                         "'scribe_bench'")).first()
-        if not exists:
-            connection.execute(text("CREATE DATABASE scribe_bench"))
-    admin.dispose()
-    bench = create_engine(PG_BENCH)
-    with bench.begin() as connection:
-        connection.execute(text("DROP SCHEMA public CASCADE"))
-        connection.execute(text("CREATE SCHEMA public"))
-    bench.dispose()
+    empty_database("scribe_bench")
 
 
 @contextmanager
