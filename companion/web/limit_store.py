@@ -7,6 +7,17 @@ without ``REDIS_URL`` the counters live in a small SQLite file of the instance f
 hit and reads the total, atomically (SQLite locks the file for it). Nothing in it needs to
 survive a crash, so it is written without waiting for the disk.
 
+A busy limit is not written on every hit: a process takes a *lease* of several hits at once
+(one statement adds them all to the shared counter) and hands them out from memory until
+they are spent or the window is over. Every hit still gets its own place in the shared count
+(the lease's first place plus how many came before it in this process), and a hit passes only
+if that place is within the limit, so the processes together never let through more than the
+limit: a lease a process does not spend only holds back a few hits from the others (a lease is
+at most 2 % of the limit, and a limit under 100 is counted hit by hit, exactly as before).
+The size comes from the limit, which the limiter writes into the key
+(``LIMITER/<scope>/<client>/<amount>/<multiples>/<granularity>``); a key of another shape is
+counted hit by hit.
+
 A :class:`limits.storage.Storage` for the fixed-window strategy (Flask-Limiter's default),
 registered as ``scribe+sqlite:///<absolute path>``.
 """
@@ -24,6 +35,26 @@ from limits.storage import Storage
 SCHEME = "scribe+sqlite"
 FILE_NAME = "rate_limits.sqlite3"
 _SWEEP_EVERY = 200               # hits between two deletions of the windows that are over
+_LEASE_SHARE = 50                # a lease is at most 1/50 of its limit...
+_LEASE_MAX = 100                 # ...and at most this many hits
+
+
+def lease_size(key: str) -> int:
+    """How many hits of ``key`` a process takes at once: 1 unless the key names a limit of
+    100 or more."""
+    parts = key.split("/")
+    if len(parts) < 5 or parts[0] != "LIMITER" or not parts[-3].isdigit():
+        return 1
+    return max(1, min(int(parts[-3]) // _LEASE_SHARE, _LEASE_MAX))
+
+
+class _Lease:
+    """Places ``next`` .. ``last`` of a window's shared count, this process's to hand out."""
+
+    __slots__ = ("next", "last", "ends")
+
+    def __init__(self, first: int, last: int, ends: float) -> None:
+        self.next, self.last, self.ends = first, last, ends
 
 
 def storage_uri(instance_path: str | Path) -> str:
@@ -41,6 +72,9 @@ class SQLiteCounters(Storage):
         self.path = (uri or "").split("://", 1)[1]
         self._local = threading.local()
         self._hits = 0
+        self._leases: dict[str, _Lease] = {}
+        self._lease_lock = threading.Lock()
+        self._lease_pid = os.getpid()
         super().__init__(uri, wrap_exceptions=wrap_exceptions, **options)
 
     @property
@@ -61,18 +95,35 @@ class SQLiteCounters(Storage):
         return local.connection
 
     def incr(self, key: str, expiry: float, amount: int = 1) -> int:
+        size = lease_size(key)
+        if size == 1 or amount != 1:
+            return self._add(key, expiry, amount)[0]
+        now = time.time()
+        with self._lease_lock:
+            if self._lease_pid != os.getpid():          # a forked process holds no lease
+                self._leases, self._lease_pid = {}, os.getpid()
+            lease = self._leases.get(key)
+            if lease is None or lease.next > lease.last or lease.ends <= now:
+                hits, ends = self._add(key, expiry, size)
+                lease = self._leases[key] = _Lease(hits - size + 1, hits, ends)
+            place = lease.next
+            lease.next += 1
+            return place
+
+    def _add(self, key: str, expiry: float, amount: int) -> tuple[int, float]:
+        """Add ``amount`` hits to the shared count: (the count after them, the window's end)."""
         now = time.time()
         db = self._db()
-        (hits,) = db.execute(
+        hits, ends = db.execute(
             "INSERT INTO counter (key, hits, ends) VALUES (?1, ?2, ?3) "
             "ON CONFLICT (key) DO UPDATE SET "
             "hits = CASE WHEN ends <= ?4 THEN ?2 ELSE hits + ?2 END, "
             "ends = CASE WHEN ends <= ?4 THEN ?3 ELSE ends END "
-            "RETURNING hits", (key, amount, now + expiry, now)).fetchone()
+            "RETURNING hits, ends", (key, amount, now + expiry, now)).fetchone()
         self._hits += 1
         if self._hits % _SWEEP_EVERY == 0:
             db.execute("DELETE FROM counter WHERE ends <= ?", (now,))
-        return int(hits)
+        return int(hits), float(ends)
 
     def get(self, key: str) -> int:
         row = self._db().execute("SELECT hits FROM counter WHERE key = ? AND ends > ?",
@@ -92,7 +143,11 @@ class SQLiteCounters(Storage):
         return True
 
     def reset(self) -> int | None:
+        with self._lease_lock:
+            self._leases.clear()
         return self._db().execute("DELETE FROM counter").rowcount
 
     def clear(self, key: str) -> None:
+        with self._lease_lock:
+            self._leases.pop(key, None)
         self._db().execute("DELETE FROM counter WHERE key = ?", (key,))

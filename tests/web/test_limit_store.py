@@ -18,6 +18,42 @@ def _hit(uri: str, times: int) -> None:
         storage.incr("LIMITS:join", 60)
 
 
+def _places(uri: str, key: str, times: int, out) -> None:
+    storage = storage_from_string(uri)
+    out.put([storage.incr(key, 60) for _ in range(times)])
+
+
+def test_leased_hits_never_let_more_than_the_limit_through(tmp_path):
+    """A busy limit is counted by leases of several hits; the processes together still pass
+    at most the limit, and no place in the count is given twice."""
+    uri = limit_store.storage_uri(tmp_path)
+    limit = parse("200 per minute")
+    key = limit.key_for("score", "1.2.3.4")
+    size = limit_store.lease_size(key)
+    assert size == 4
+    context = multiprocessing.get_context("spawn")
+    out = context.Queue()
+    processes = [context.Process(target=_places, args=(uri, key, 100, out)) for _ in range(3)]
+    for process in processes:
+        process.start()
+    places = [place for _ in processes for place in out.get(timeout=60)]
+    for process in processes:
+        process.join(60)
+    assert len(places) == 300 and len(set(places)) == 300
+    passed = sum(place <= limit.amount for place in places)
+    assert limit.amount - 3 * (size - 1) <= passed <= limit.amount
+    # the shared count holds every hit handed out, and the unspent leases
+    assert storage_from_string(uri).get(key) >= max(places)
+
+
+def test_small_limits_are_counted_hit_by_hit():
+    assert limit_store.lease_size(parse("60 per minute").key_for("join_code", "1.2.3.4")) == 1
+    assert limit_store.lease_size(parse("99 per hour").key_for("score", "1.2.3.4")) == 1
+    assert limit_store.lease_size(parse("600 per hour").key_for("score", "1.2.3.4")) == 12
+    assert limit_store.lease_size(parse("10000000 per minute").key_for("s", "a")) == 100
+    assert limit_store.lease_size("LIMITS:join") == 1
+
+
 def test_counts_from_several_processes_add_up(tmp_path):
     uri = limit_store.storage_uri(tmp_path)
     context = multiprocessing.get_context("spawn")
