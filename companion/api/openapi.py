@@ -237,8 +237,10 @@ def _responses(rule: Any, method: str, view: Any) -> dict[str, Any]:
         responses["409"] = _error("A conflict; when someone moved first, the table now.",
                                   "Stale")
     if getattr(view, "rate_limited", False) or rule.endpoint in _RATE_LIMITED:
-        responses["429"] = _error("Too many requests from this device; try again later "
-                                  "(Retry-After).")
+        responses["429"] = {**_error("Too many requests from this device; try again "
+                                     "after Retry-After seconds."),
+                            "headers": {"Retry-After": {"schema": {"type": "integer",
+                                                                   "minimum": 0}}}}
     responses["4XX"] = _error("Refused: the error, its message and the field it is about.")
     if rule.endpoint == "api.import_bgstats":
         responses["503"] = _error("A batch could not be written: the plays before it are in, "
