@@ -54,7 +54,7 @@ def test_a_wrong_value_is_refused_beside_its_field_and_nothing_is_saved(client):
     assert refused.status_code == 422
     html = refused.get_data(as_text=True)
     assert 'id="err-edition.temple_b_width_2p"' in html
-    assert client.get(f"/api/v1/groups/{group}/editions").status_code == 404   # no token
+    assert client.get(f"/api/v1/groups/{group}/editions").status_code == 401   # no token
 
 
 def test_export_and_import_as_a_file(client, make_app):

@@ -483,18 +483,18 @@ ACTIONS = [
     # Sling bought too lies on her discard pile: Antechamber takes it
     ("antechamber", ({"type": "buy", "slot": "B2", "cost": 0, "pay": [], "drop": "M1"},), {},
      {}, lambda s: s["players"][0]["discard"] == 0),
-    ("hounds_and_jackals", (PAY_SHABTI,), {"m.return.played": "Vešebt"}, {},
+    ("hounds_and_jackals", (PAY_SHABTI,), {"m.return.played": "Shabti (Vešebt)"}, {},
      lambda s: s["played"][2]["out"] and s["players"][0]["hand"] == 7 - 1 + 1 - 1),
-    ("victory", (PAY_SHABTI,), {"m.seal.played": "Vešebt"}, {},
+    ("victory", (PAY_SHABTI,), {"m.seal.played": "Shabti (Vešebt)"}, {},
      lambda s: s["players"][0]["tomb"] == ["shabti"]),
     ("necklace", (), {"m.seals.0.card": "Shabti", "m.seals.1.card": "Urn"}, {},
      lambda s: s["players"][0]["tomb"] == ["shabti", "urn"]),
     # Dagger bought too lies on top of her discard pile; Bo's pile is empty
     ("offering_chapel", ({"type": "buy", "slot": "B3", "cost": 0, "pay": []},),
-     {"m.seals.0.card": "Dýka"}, {}, lambda s: s["players"][0]["tomb"] == ["dagger"]),
+     {"m.seals.0.card": "Dagger (Dýka)"}, {}, lambda s: s["players"][0]["tomb"] == ["dagger"]),
     # Axe bought (and drawn) and sealed first: Brooch seals Sling, then sacrifices Axe
     ("brooch", ({"type": "seal", "card": "axe"},),
-     {"m.seal.slot": "B2", "m.sacrifice.card": "Sekera"}, {},
+     {"m.seal.slot": "B2", "m.sacrifice.card": "Axe (Sekera)"}, {},
      lambda s: s["players"][0]["tomb"] == ["sling"] and s["boneyard_top"] == "axe"),
     ("bow", (), {"m.seal.slot": "B2", "m.seal.drop": "M2"}, {},
      lambda s: s["players"][0]["tomb"] == ["sling"] and s["pyramid"][1] == "nut"),
