@@ -138,6 +138,14 @@ def _target(form: _Form, path: str | None) -> _Tag | None:
     return None
 
 
+def _one_of_a_group(form: _Form, target: _Tag) -> bool:
+    """A tick among several of the same name (cells of a card, items of a list): the refusal
+    is about the group, and a note beside its first tick would sit inside its grid."""
+    name = target.attrs.get("name")
+    return (target.attrs.get("type") or "").lower() in ("checkbox", "radio") and sum(
+        f.attrs.get("name") == name for f in form.fields) > 1
+
+
 def _attrs(tag: _Tag, changes: Mapping[str, str | None]) -> str:
     """The start tag again with ``changes`` (None: the attribute goes)."""
     attrs = dict(tag.attrs)
@@ -203,6 +211,8 @@ def entered_again(html: str, action: str, sent: Mapping[str, list[str]],
         after = target.end
         if target.close is not None:
             after = page.html.index(">", target.close) + 1
+        if _one_of_a_group(form, target):   # ticks laid out in a grid: above the form's fields
+            after = form.tag.end
         edits.append((after, after, note))
     for details in {id(d): d for d in opened}.values():
         if "open" not in details.attrs:

@@ -1629,3 +1629,17 @@ def test_any_move_applies_cleanly_or_changes_nothing(position, seat, move):
         check_invariants(after)
         assert IMHOTEP.is_over(after) or IMHOTEP.legal_moves(after, to_act(after))
     assert position == before
+
+
+def test_the_reveal_offers_only_the_kinds_the_pile_can_hold():
+    """Playtest (issue 20): the reveal form listed every card kind, its default the first
+    (Entrance), which the market side A pile has none of: the untouched form was refused."""
+    state = play(new_game(4), (0, {"type": "round_card", "ships": [2, 4, 4, 1]}))
+    kinds = IMHOTEP.prompts(state, 0)["kinds"]
+    assert kinds and all(state["deck"][kind] for kind in kinds)
+    assert set(kinds) == {kind for kind, n in state["deck"].items() if n}
+    small = small_pile(play(new_game(2), (0, {"type": "round_card", "ships": [4, 3, 2, 2]})),
+                       {"statue": 1, "sail": 1}, {"entrance": 2, "chisel": 1})
+    assert set(IMHOTEP.prompts(small, 0)["kinds"]) == {
+        kind for kind in small["deck"] if small["deck"][kind] or small["discard"][kind]}
+    assert {"statue", "sail", "entrance", "chisel"} <= set(IMHOTEP.prompts(small, 0)["kinds"])

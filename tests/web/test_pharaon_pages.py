@@ -453,3 +453,15 @@ def test_no_bank_notes_while_the_bank_pays(client):
     assert view["state"]["warnings"] == []
     html = player.page(player.phones[view["to_act"]])
     assert 'id="bank-short"' not in html and "The bank ran short" not in html
+
+
+@pytest.mark.parametrize("language, scribe", [("cs", "Písař"), ("hu", "Írnok")])
+def test_the_scribe_noble_is_named_in_the_readers_language(client, language, scribe):
+    """Playtest (issue 20): "Scribe" was one msgid for the app's name and Pharaon's scribe
+    nobles, so the Hungarian aids listed nobles 1-5 as "Scribe" (English) above "Písař"."""
+    from tests.pdfgen.pdfcheck import text
+    aids = client.get("/print/pharaon/aids.pdf", headers={"Accept-Language": language})
+    lines = text(aids.data, 0).split("\n")
+    assert scribe in lines and "Scribe" not in lines
+    home = client.get("/", headers={"Accept-Language": language}).get_data(as_text=True)
+    assert "<h1>Scribe</h1>" in home                      # the app's own name stays

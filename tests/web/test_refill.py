@@ -116,3 +116,15 @@ def test_a_refused_move_on_a_live_page_keeps_every_entry_and_marks_its_field(cli
             f'value="&quot;{value}&quot;" selected' in select, select[:600]
     assert re.search(r'<input [^>]*name="m\.cost"[^>]*value="5"', html)
     assert '<details class="more" open>' in html
+
+
+def test_a_refusal_about_a_group_of_ticks_sits_above_the_form_not_inside_its_grid():
+    """Playtest (issue 20): the Pyramids marking form's "tap the chambers" refusal landed after
+    the first chamber's tick, a cell of the card's 5×5 grid, and stretched that row."""
+    html = entered_again(PAGE, "/tables/t/moves", SENT, "move.take", "Tap a tile.")
+    gods = html.index('<summary>Gods')
+    form = html[html.index("<form ", gods):]
+    assert form.split(">", 1)[1].startswith('<span class="field-error" id="refusal">Tap a tile.')
+    assert 'aria-invalid="true"' in tag(html, "m.take[]", 0)
+    assert "</label>" in html[html.index("Tap a tile."):] and not re.search(
+        r'name="m\.take\[\]"[^>]*><span class="field-error"', html)

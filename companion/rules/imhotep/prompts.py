@@ -105,8 +105,12 @@ def prompts(state: Mapping[str, Any], seat: int) -> dict[str, Any]:
                 "any_card": len(state["names"]) == 3}
     if now == Phase.MARKET:
         shown, pair = reveal_counts(state)
+        reshuffle = pile_count(state) < shown + pair
         return {"moves": [MoveKind.REVEAL_MARKET.value], "open": shown, "pair": pair,
-                "pile": pile_count(state), "reshuffle": pile_count(state) < shown + pair}
+                "pile": pile_count(state), "reshuffle": reshuffle,
+                # the kinds a revealed card can be: the pile's, and the discards' if shuffled
+                "kinds": [k for k in printed.CARD_KINDS if state["deck"].get(k) or (
+                    reshuffle and state["discard"].get(k))]}
     if now == Phase.TURN:
         return {"moves": turn_moves(state, seat), "sled": state["sled"][seat],
                 "quarry": state["quarry"][seat], "ships": _ship_view(state),
