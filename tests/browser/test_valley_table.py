@@ -196,14 +196,14 @@ def test_an_afterlife_game_on_two_phones_from_opening_to_the_scoresheet(
             pay_with(buy, 0, capital_known=True)
             if json.loads(button.get_attribute("value")) == "B2" and buy.locator(
                     "input[name='m.drop']").count():
-                buy.locator("input[name='m.drop']").first.check()
+                buy.locator("input[name='m.drop']:not([value=''])").first.check()
             state = table.submit(page, button)["state"]
         open_details(page)
         end = page.locator("details.end-turn form")
         if end.locator("select[name='m.sacrifice.slot']").count():
             end.locator("select[name='m.sacrifice.slot']").select_option(index=1)
             if end.locator("input[name='m.sacrifice.drop']").count():
-                end.locator("input[name='m.sacrifice.drop']").first.check()
+                end.locator("input[name='m.sacrifice.drop']:not([value=''])").first.check()
         view = table.submit(page, end.locator("button[type=submit]"))
         if view["status"] == "playing" and view["state"]["phase"] == "refill":
             # the cards turned up: set cards named by their titles, the rest "a card"
