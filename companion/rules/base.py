@@ -517,6 +517,7 @@ class GameRules:
     score_form: ScoreForm = ScoreForm()
     referee: Any = None                  # the game's Referee (rules/referee.py), if it is live
     ui: Any = None                       # the game's ui module: template-only words and helpers
+    story: Any = None                    # the game's story module: chapter() and moments()
 
     @property
     def out_of_turn_codes(self) -> frozenset[str]:
@@ -547,11 +548,11 @@ class GameRules:
         return tuple(self.referee.rules.values()) if self.referee is not None else ()
 
     def chapter(self, state: State) -> int | None:
-        return None
+        return self.story.chapter(state) if self.story is not None else None
 
     def moments(self, before: State, after: State, seat: int,
                 move: Mapping[str, Any]) -> Sequence[Moment]:
-        return ()
+        return self.story.moments(before, after, seat, move) if self.story is not None else ()
 
     def apply(self, state: State, seat: int, move: Any) -> State:
         if self.referee is None:

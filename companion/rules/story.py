@@ -1,7 +1,6 @@
 """The story of a game (issue 22): the chapters it is counted in and its decisive moments.
 
-Part of the seam (design.md §2), re-exported by :mod:`.base`. A game says, through two optional
-members of its ruleset, how its story reads:
+Part of the seam (design.md §2), re-exported by :mod:`.base`. A game says, through its ruleset's ``story`` module (two functions), how its story reads:
 
 - ``chapter(state)``: the number of the round, epoch or turn a state belongs to (the score
   chart has one point per chapter, after its last move), or None where the game does not count
@@ -39,13 +38,14 @@ class Moment:
         return gettext(self.message) % params if params else gettext(self.message)
 
 
-def told(moments: list[tuple[int, Moment]]) -> list[tuple[int, Moment]]:
-    """The moments a story tells, in game order: every moment, except that of each ``best``
-    kind only the largest (the earliest of equals) is kept. Entries are (version, moment)."""
+def told(entries: list[tuple]) -> list[tuple]:
+    """The moments a story tells, in game order: every entry (a tuple whose last item is a
+    :class:`Moment`), except that of each ``best`` kind only the largest moment (the earliest
+    of equals) is kept."""
     largest: dict[str, tuple[int, int]] = {}
-    for index, (_version, moment) in enumerate(moments):
+    for index, entry in enumerate(entries):
+        moment = entry[-1]
         if moment.best and (moment.kind not in largest or moment.size > largest[moment.kind][0]):
             largest[moment.kind] = (moment.size, index)
     keep = {index for _size, index in largest.values()}
-    return [entry for index, entry in enumerate(moments)
-            if not entry[1].best or index in keep]
+    return [entry for index, entry in enumerate(entries) if not entry[-1].best or index in keep]

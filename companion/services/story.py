@@ -124,11 +124,8 @@ def build(session: Session, table: GameTable) -> Story:
             moments.append((len(steps), steps[-1].version,
                             Moment(WIN, {"player": player.name, "points": player.total},
                                    kind="win")))
-    kept = told([(index, moment) for index, (_s, _v, moment) in enumerate(moments)])
-    by_index = {index for index, _moment in kept}
     return Story(names=[player.name for player in sheet.players], chapters=chapters,
-                 totals=totals, moments=[m for i, m in enumerate(moments) if i in by_index],
-                 steps=steps, snapshots=snapshots)
+                 totals=totals, moments=told(moments), steps=steps, snapshots=snapshots)
 
 
 def story_of(session: Session, table: GameTable) -> Story:

@@ -115,8 +115,7 @@ class ImhotepRuleset(GameRules):
         return setup_game(options, names, setup, edition)
 
     referee = REFEREE
-    chapter = staticmethod(story.chapter)        # the story of a game (rules/story.py)
-    moments = staticmethod(story.moments)
+    story = story                                # the story of a game (rules/story.py)
     ui = ui
     chance = staticmethod(chance)
     score = staticmethod(tally.score)

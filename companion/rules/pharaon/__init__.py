@@ -207,8 +207,7 @@ class PharaonRuleset(GameRules):
         return set_up.setup(options, names, setup, edition)
 
     referee = REFEREE
-    chapter = staticmethod(story.chapter)        # the story of a game (rules/story.py)
-    moments = staticmethod(story.moments)
+    story = story                                # the story of a game (rules/story.py)
     ui = ui
     score = staticmethod(tallies.score)
     final_document = staticmethod(tallies.final_document)

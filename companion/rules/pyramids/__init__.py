@@ -76,8 +76,7 @@ class PyramidsRuleset(GameRules):
                                    "pyramids.already_kept"})
 
     referee = REFEREE
-    chapter = staticmethod(story.chapter)        # the story of a game (rules/story.py)
-    moments = staticmethod(story.moments)
+    story = story                                # the story of a game (rules/story.py)
     ui = ui_module
 
     def form_sizes(self, players: int, stages: int) -> dict[str, int]:

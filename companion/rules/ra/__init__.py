@@ -88,8 +88,7 @@ class RaRuleset(GameRules):
         return setup_game(options, names, setup.get("sun_groups"))
 
     referee = REFEREE
-    chapter = staticmethod(story.chapter)        # the story of a game (rules/story.py)
-    moments = staticmethod(story.moments)
+    story = story                                # the story of a game (rules/story.py)
     ui = ui
     chance = staticmethod(chance)
     score = staticmethod(epochs.score)

@@ -135,8 +135,7 @@ class ValleyRuleset(GameRules):
         return set_up_table(options, names, setup, edition)
 
     referee = REFEREE
-    chapter = staticmethod(story.chapter)        # the story of a game (rules/story.py)
-    moments = staticmethod(story.moments)
+    story = story                                # the story of a game (rules/story.py)
     ui = ui_module
     score = staticmethod(tombs.score)
     final_document = staticmethod(tombs.final_document)
