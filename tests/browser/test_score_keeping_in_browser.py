@@ -7,6 +7,7 @@ import os
 import re
 
 import pytest
+from playwright.sync_api import expect
 from sqlmodel import Session, select
 
 from companion.models import GameTable
@@ -56,7 +57,9 @@ def test_a_double_tap_on_save_saves_one_game(live_server, phone, app):
     page.goto(f"{live_server}/score/ra?_players=3")
     fill(page, ra_document(players=3))
     page.get_by_role("button", name="Save the game").dblclick()
-    page.wait_for_url(re.compile(r".*/tables/[\w-]+$"))
+    # The second tap aborts the first tap's navigation (net::ERR_ABORTED), so wait on where
+    # the phone lands, not on one navigation.
+    expect(page).to_have_url(re.compile(r".*/tables/[\w-]+$"), timeout=30_000)
     page.wait_for_load_state("networkidle")
     saved = tables(app)
     assert len(saved) == 1 and page.url.endswith(f"/tables/{saved[0].id}")
