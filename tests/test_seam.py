@@ -145,7 +145,8 @@ def form_of(client, ruleset, document: dict):
     page = client.get(f"/score/{ruleset.id}", query_string=sizing).get_data(as_text=True)
     form = next(f for f in page_forms(page) if f.action == f"/score/{ruleset.id}")
     sent = form.values()
-    for name, value in document_values(ruleset.form_schema(variant), document).items():
+    for name, value in document_values(ruleset.form_schema(variant, len(players)),
+                                       document).items():
         if name in sent:          # (a partial Ra game's suns: the form asks them at the end)
             sent.setlist(name, [value])
     sent.setlist("action", ["score"])
@@ -176,7 +177,8 @@ def test_example_documents_through_the_form_reach_the_scoresheet(client, game):
     ruleset = next(r for r in all_rulesets() if r.id == game)
     examples = [document for _url, document in api_examples(client, game)]
     variants = [value for value, _label in ruleset.score_form.variants][1:]
-    # the game's example, and one of each variant it declares (a solo Pharaon, say, is API only)
+    # the game's example, and one of each variant it declares (a solo Pharaon has tests of its
+    # own form: tests/web/test_pharaon_score_form.py)
     for document in examples[:1] + [d for d in examples if d.get("variant") in variants]:
         data = form_of(client, ruleset, document)
         answer = client.post(f"/score/{game}", data=data)

@@ -389,10 +389,11 @@ class Ruleset(Protocol):
         document may carry ``edition`` entries when the game has edition values."""
         ...
 
-    def form_schema(self, variant: str | None) -> ObjectField:
+    def form_schema(self, variant: str | None, players: int | None = None) -> ObjectField:
         """The schema the phone form is built from and read back with for ``variant`` (one of
-        ``score_form.variants``, or None): may hold optional inputs the document schema checks
-        by hand (default: ``final_schema``)."""
+        ``score_form.variants``, or None) and ``players`` (None: any count; a solo game may ask
+        about its rival): may hold optional inputs the document schema checks by hand
+        (default: ``final_schema``)."""
         ...
 
     # ---- live tables -----------------------------------------------------------------------
@@ -526,7 +527,7 @@ class GameRules:
     def form_sizes(self, players: int, stages: int) -> Mapping[str, int]:
         return {"players": players}
 
-    def form_schema(self, variant: str | None) -> ObjectField:
+    def form_schema(self, variant: str | None, players: int | None = None) -> ObjectField:
         return self.final_schema
 
     def edition_in_use(self, options: Mapping[str, Any], players: int) -> set[str]:

@@ -42,6 +42,8 @@ class TextField:
     required: bool = True
     choices: tuple = ()    # offered as a list in forms: values or (value, label); the game validates
     optional: bool = False
+    prefill: str = ""      # a msgid the phone form's box starts with, in the reader's language
+                           # (a rival's name: "Traitor"); the document never sees it otherwise
 
 
 @dataclass(frozen=True)

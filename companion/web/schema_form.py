@@ -90,6 +90,9 @@ def build_form(schema: ObjectField, sizes: Mapping[str, int], values: Mapping[st
         value = values.get(path, "")
         if isinstance(spec, BoolField) and path not in values:
             value = "1" if spec.default else "0"
+        if isinstance(spec, TextField) and spec.prefill and path not in values:
+            from flask_babel import gettext
+            value = gettext(spec.prefill)
         choices = getattr(spec, "choices", ())
         # a blank number box counts as its default: say so in it, unless it is required
         blank = str(spec.default) if isinstance(spec, IntField) and spec.default is not None \

@@ -121,7 +121,7 @@ def edit(table_id: str):
     document = table.final_document or {}
     players, stages = _document_sizes(ruleset, document)
     variant = _variant(ruleset, document.get("variant"))
-    values = document_values(ruleset.form_schema(variant), document)
+    values = document_values(ruleset.form_schema(variant, players), document)
     values.update({"_location": table.location or "", "_notes": table.notes or ""})
     return _render(ruleset, players, stages, values, {}, editing=table, variant=variant)
 
@@ -157,7 +157,7 @@ def score_form(game: str):
         return _render(ruleset, players, stages, values, {}, editing=editing, variant=variant)
 
     sizes = ruleset.form_sizes(players, stages)
-    document = parse_form(ruleset.form_schema(variant), request.form, sizes)
+    document = parse_form(ruleset.form_schema(variant, players), request.form, sizes)
     document["game"] = ruleset.id
     if variant is not None:
         document["variant"] = variant
@@ -219,7 +219,7 @@ def delete(table_id: str):
 def _render(ruleset: Ruleset, players: int, stages: int, values, errors, sheet=None,
             editing=None, variant=None):
     sizes = ruleset.form_sizes(players, stages)
-    form = build_form(ruleset.form_schema(variant), sizes, values, errors)
+    form = build_form(ruleset.form_schema(variant, players), sizes, values, errors)
     extra_labels = {"_location": _("Where was it played?"), "_notes": _("Notes")}
     return render_template(
         "score/form.html", ruleset=ruleset, form=form, players=players, stages=stages,

@@ -84,6 +84,32 @@ def test_report_of_a_scored_table(app):
     assert "Moves" not in words                                   # score-only: no move count
 
 
+def test_report_of_a_solo_game_says_won_or_lost_against_the_goal(app):
+    """A solo Pharaon game: the report names the goal and says lost (the Traitor has more),
+    with a Result row instead of ranks; no "Winner"."""
+    from companion.rules.pharaon.final import score_final as pharaon_final
+    from companion.services.scoring import save_scored_table
+    holdings = {"nobles": [], "artisans": [], "nile": [0] * 5, "tomb_steps": 0,
+                "tomb_points": 0, "basic": 0, "silver": 0,
+                "offerings": {"resource": 0, "area": 0, "plus1": 0, "plus2": 0}}
+    gods = [{"name": "", "a": {"threshold": 2, "points": 3}, "b": {"threshold": 2, "points": 3}}
+            for _ in range(5)]
+    document = {"game": "pharaon", "board": {"areas": ["OFF", "NOB", "ART", "NIL", "TMB"],
+                                             "gods": gods},
+                "players": [{"name": "Ödön", **holdings}], "pharaoh": None,
+                "first_player": "Ödön",
+                "traitor": {"name": "", **holdings, "gods": [1], "multiplier": None}}
+    with session_for(app) as session:
+        table_id = save_scored_table(session, document, pharaon_final(document)).id
+        english = text(printing.report_for_table(session, table_id, BASE, lang="en"))
+        hungarian = text(printing.report_for_table(session, table_id, BASE, lang="hu"))
+    assert "Lost: Ödön did not reach the goal." in english
+    assert "Goal: more points than the Traitor (a tie is his)." in english
+    assert "Winner" not in english and "Rank" not in english
+    assert re.search(r"Result\s+lost\s+won", english)
+    assert "Vereség: Ödön nem érte el a célt." in hungarian
+
+
 class _Clock:
     """A clock a minute further at every look: renders never fall in the same second."""
 

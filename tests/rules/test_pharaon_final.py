@@ -390,3 +390,38 @@ def test_scores_do_not_depend_on_player_order(doc, rng):
         most = max(leftovers(p) for p in top)           # §6.2 (2) most left, (3) shared
         expected = [p["name"] for p in top if leftovers(p) == most]
     assert sorted(sheet.winners) == sorted(expected)
+
+
+def test_a_solo_game_is_won_or_lost_against_the_traitor():
+    # §6.2, §7.7: the player wins with more points than the Traitor; a tie is his
+    def solo(traitor_artisans):
+        return score_final(document([player("Ana")], traitor=traitor(
+            nobles=[], gods=[], tomb_steps=0, tomb_points=0, basic=0, silver=0, nile=[0] * 5,
+            artisans=traitor_artisans)))
+    ana_total = solo([]).players[0].total
+    for artisans, reached in (([], True), ([ana_total - 1], True), ([ana_total], False),
+                              ([ana_total + 1], False)):
+        ana, rival = solo(artisans).players
+        assert ana.goal is not None and ana.goal.reached is reached, artisans
+        assert ana.goal.key == "pharaon.beat_the_traitor" and ana.goal.target is None
+        assert (ana.rank == 1) is reached and rival.goal is None and rival.automated
+        assert ana.as_dict()["breakdown"]["goal"]["reached"] is reached
+    # with rivals, no goal: a rank among players
+    assert all(p.goal is None for p in score_final(document()).players)
+
+
+def test_the_form_ticks_the_traitor_s_gods_and_may_give_him_a_token():
+    # the phone form's five boxes in board order, and its "traitor" holder choice
+    doc = document([player("Ana")], traitor=traitor(gods=[False, True, False, True, False],
+                                                    name=""), first_player="traitor")
+    ana, rival = score_final(doc).players
+    assert rival.name == "Traitor"
+    gods = next(c for c in rival.categories if c.key == "gods")
+    assert gods.detail["indices"] == [1, 3] and gods.points == 12
+    assert next(c.points for c in rival.categories if c.key == "tokens") == 3
+    assert next(c.points for c in ana.categories if c.key == "tokens") == 0
+    # a player named "Traitor"… is who "traitor" names, if the Traitor goes by another name
+    doc = document([player("traitor")], traitor=traitor(name="Judas"), pharaoh="traitor",
+                   first_player=None)
+    assert {p.name: next(c.points for c in p.categories if c.key == "tokens")
+            for p in score_final(doc).players} == {"traitor": 7, "Judas": 0}

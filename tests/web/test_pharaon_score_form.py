@@ -127,3 +127,104 @@ def test_required_numbers_have_no_zero_placeholder(client):
     tomb = re.search(r'<input[^>]*name="players.0.tomb_points"[^>]*>', page).group(0)
     nile = re.search(r'<input[^>]*name="players.0.nile.0"[^>]*>', page).group(0)
     assert "placeholder" not in tomb and 'placeholder="0"' in nile
+
+
+# --------------------------------------------------------------------------------------------
+# A solo game: the Traitor on the form (spec §6.3 last row, §7.7), won or lost against him
+# --------------------------------------------------------------------------------------------
+
+
+def result_row(page: str) -> tuple[str, list[str]]:
+    row = re.search(r'<tr class="rank"><th scope="row">(.*?)</th>(.*?)</tr>', page, re.S)
+    assert row, "no result row"
+    return row.group(1), [c.strip() for c in re.findall(r"<td>(.*?)</td>", row.group(2), re.S)]
+
+
+def ticked(page: str, name: str) -> bool:
+    box = re.search(r'<input type="checkbox" name="%s"[^>]*>' % re.escape(name), page)
+    assert box, f"no box {name}"
+    return "checked" in box.group(0)
+
+
+def test_a_solo_form_asks_for_the_traitor_and_goes_through_untouched(client):
+    """One player: the form has the Traitor's part (his name already "Traitor", five gods to
+    tick, his multiplier blank for none, the rest blank as 0) and offers him either token;
+    left untouched, it scores and saves: Ana beats a Traitor with nothing, and the sheet says
+    won against the goal, not a rank. Two players: no Traitor."""
+    assert "traitor.name" not in [f[0] for f in rendered(client, players=2).fields]
+    form = rendered(client, players=1)
+    fields = {name: value for name, value, _kind in form.fields}
+    assert fields["traitor.name"] == "Traitor" and fields["traitor.multiplier"] == ""
+    assert [fields[f"traitor.gods.{g}"] for g in range(5)] == ["0"] * 5     # none ticked
+    assert [name for name, _v, checked, _l in form.checkboxes
+            if name.startswith("traitor.")] == [f"traitor.gods.{g}" for g in range(5)]
+    for key in ("pharaoh", "first_player"):
+        assert [text for _v, text in form.options[key]][-1] == "The Traitor"
+    assert selected(client.get("/score/pharaon?_players=1").get_data(as_text=True),
+                    "first_player") == "0"
+    sent = form.values(action="save", **{"players.0.name": "Ana"}, **gods())
+    saved = client.post("/score/pharaon", data=sent)
+    assert saved.status_code == 303, summary(saved.get_data(as_text=True))
+    page = client.get(saved.headers["Location"]).get_data(as_text=True)
+    assert "Won: Ana reached the goal." in page
+    assert "Goal: more points than the Traitor (a tie is his)." in page
+    assert result_row(page) == ("Result", ["won", "lost"])
+    assert token_points(page) == ["3", "0"]
+    assert "Winner" not in page
+
+
+def test_the_traitor_s_holdings_score_by_his_rules_and_a_tie_is_his(client):
+    """Two gods ticked (both halves each, 2 + 2 points a half), three nobles at ×8, the
+    first-player token: 8 + 24 + 3 = 35; Ana with 35 too loses the tie. Saved, the game's page
+    says lost; re-opened to correct it, the form shows the Traitor as entered."""
+    form = rendered(client, players=1)
+    traitor = {"traitor.name": "Judas", "traitor.multiplier": "8",
+               "traitor.gods.1": ["0", "1"], "traitor.gods.3": ["0", "1"],
+               "traitor.nobles.0": "4", "traitor.nobles.1": "17", "traitor.nobles.2": "20"}
+    ana = {"players.0.name": "Ana", "players.0.artisans.0": "35"}
+    sent = form.values(action="score", first_player='"traitor"', **ana, **traitor, **gods())
+    response = client.post("/score/pharaon", data=sent)
+    page = response.get_data(as_text=True)
+    assert response.status_code == 200, summary(page)
+    assert token_points(page) == ["0", "3"]
+    totals = re.search(r'<tr class="total">(.*?)</tr>', page, re.S).group(1)
+    assert re.findall(r"<td[^>]*>(\d+)</td>", totals) == ["35", "35"]
+    assert "Lost: Ana did not reach the goal." in page
+    assert result_row(page) == ("Result", ["lost", "won"])
+    assert "ties go to the Traitor" in page
+    sent.setlist("action", ["save"])
+    saved = client.post("/score/pharaon", data=sent)
+    assert saved.status_code == 303
+    table = saved.headers["Location"]
+    assert "Lost: Ana did not reach the goal." in client.get(table).get_data(as_text=True)
+    edit = client.get(f"/score{table}/edit").get_data(as_text=True)
+    assert re.search(r'name="traitor.name" value="Judas"', edit)
+    assert re.search(r'name="traitor.multiplier" value="8"', edit)
+    assert [ticked(edit, f"traitor.gods.{g}") for g in range(5)] == [
+        False, True, False, True, False]
+    assert selected(edit, "first_player") == '"traitor"'
+
+
+def test_every_traitor_message_names_its_field_and_keeps_the_values(client):
+    """The Traitor's part is called by his name as it stands in its box ("Traitor")."""
+    form = rendered(client, players=1)
+    sent = form.values(action="score", **{"players.0.name": "Ana", "players.0.nobles.0": "12",
+                                          "traitor.nobles.0": "12", "traitor.tomb_steps": "3",
+                                          "traitor.multiplier": "x",
+                                          "traitor.gods.4": ["0", "1"]}, **gods())
+    response = client.post("/score/pharaon", data=sent)
+    page = response.get_data(as_text=True)
+    assert response.status_code == 422
+    assert summary(page) == [
+        "Traitor · Highest noble multiplier reached (blank: none, 6 per noble): This must be "
+        "a whole number.",
+        "Traitor · Noble 1: Noble 12 is listed twice; there is one card of each.",
+        "Traitor · Points printed on that tomb space: Enter the points printed on the tomb "
+        "space reached (3 steps from the start).",
+    ]
+    for name in ("traitor.multiplier", "traitor.tomb_points", "traitor.nobles.0"):
+        assert re.search(r'name="%s"[^>]*aria-invalid="true"' % re.escape(name), page), name
+    assert re.search(r'name="traitor.multiplier" value="x"', page)
+    assert re.search(r'name="traitor.name" value="Traitor"', page)
+    assert re.search(r'name="traitor.tomb_steps" value="3"', page)
+    assert ticked(page, "traitor.gods.4") and not ticked(page, "traitor.gods.0")

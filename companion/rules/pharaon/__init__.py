@@ -135,12 +135,15 @@ class PharaonRuleset(GameRules):
         return {"players": players, "board.areas": 5, "board.gods": 5,
                 "players.*.nobles": final.NOBLE_FORM_SIZE,
                 "players.*.artisans": final.ARTISAN_FORM_SIZE, "players.*.nile": 5,
-                "players.*.scribes": 2}
+                "players.*.scribes": 2, "traitor.nobles": final.NOBLE_FORM_SIZE,
+                "traitor.artisans": final.ARTISAN_FORM_SIZE, "traitor.nile": 5,
+                "traitor.gods": 5}
 
-    def form_schema(self, variant: str | None) -> ObjectField:
+    def form_schema(self, variant: str | None, players: int | None = None) -> ObjectField:
         """The phone form: the areas in the rulebook's order, the token holders a choice of
-        the players (final.FORM_SCHEMA)."""
-        return final.FORM_SCHEMA
+        the players (final.FORM_SCHEMA); for one player, the Traitor too
+        (final.SOLO_FORM_SCHEMA)."""
+        return final.SOLO_FORM_SCHEMA if players == 1 else final.FORM_SCHEMA
 
     def score_final(self, document):
         """Validate a Pharaon final-state document and score it (raises InvalidDocument)."""

@@ -24,8 +24,10 @@ Optional parts beyond the contract's names:
 * ``edition``: the group's copy (edition.py); the Scribes' areas come from it for a Scribe
   owned without a ``scribes`` entry.
 
-The phone form (``FORM_SCHEMA``) gives ``pharaoh`` and ``first_player`` as seat numbers,
-read as those players' names. A blank god name is the god's number; blank tomb points with
+The phone form (``FORM_SCHEMA``; ``SOLO_FORM_SCHEMA`` for one player, with the Traitor) gives
+``pharaoh`` and ``first_player`` as seat numbers, read as those players' names, or as
+``"traitor"``, read as the Traitor's name; and the Traitor's ``gods`` as five booleans in board
+order (ticked or not), read as the indices of those ticked. A blank god name is the god's number; blank tomb points with
 steps taken come from the copy's tomb track where it prints that space (marked as relied on).
 
 ``nile`` lists the tracks in the order BLK, YEL, GRN, RED, BLU. The counts for the gods are
@@ -132,15 +134,34 @@ FINAL_SCHEMA = ObjectField("", "", (
 ))
 
 
-def _form_schema() -> ObjectField:
+TRAITOR_HOLDER = "traitor"       # the phone form's choice of the Traitor as a token holder
+
+# The Traitor on the phone form of a solo game (spec §6.3 last row, §7.7): his name starts as
+# "Traitor" in the reader's language; the gods whose column space he occupied are five boxes
+# to tick in board order (read back as their indices by :func:`_split`); a blank multiplier
+# is none (6 per noble); everything else is entered as for a player, blanks counting 0.
+TRAITOR_FORM = ObjectField("traitor", N_("The Traitor"), (
+    TextField("name", N_("Name"), max_length=40, required=False, prefill=t.TRAITOR_NAME),
+    IntField("multiplier", N_("Highest noble multiplier reached (blank: none, 6 per noble)"),
+             default=None, optional=True),
+    ListField("gods", N_("Gods whose space on his columns is occupied"),
+              BoolField("god", N_("God")), min_items=5, max_items=5,
+              item_label=N_("God %(n)d")),
+) + _holdings_fields())
+
+
+def _form_schema(solo: bool = False) -> ObjectField:
     """The phone form: FINAL_SCHEMA with the areas starting in the rulebook's order (SEED, the
     components: "Na každém segmentu je vyznačena jedna zóna: zóna obětin, … dvořanů, …
     řemeslníků, … Nilu, … hrobky"; the segments are joined at random, §3.2 step 1, so the
     table still sets its own) and the holders of the two tokens chosen among the players
-    (seat numbers, read back as the players' names by :func:`_split`)."""
+    (seat numbers, read back as the players' names by :func:`_split`). ``solo``: the Traitor
+    after the board (:data:`TRAITOR_FORM`), and he may hold either token (§7.7)."""
     board = FINAL_SCHEMA.fields[1]
     areas = replace(board.fields[0], default=t.AREAS)
-    seats = tuple(range(max(PLAYER_COUNTS)))
+    seats: tuple = tuple(range(max(PLAYER_COUNTS)))
+    if solo:
+        seats += ((TRAITOR_HOLDER, N_("the Traitor")),)
     fields = []
     for spec in FINAL_SCHEMA.fields:
         if spec.key == "board":
@@ -151,6 +172,8 @@ def _form_schema() -> ObjectField:
         elif spec.key == "first_player":
             spec = ChoiceField("first_player", spec.label, seats, default=0, seat_choice=True)
         fields.append(spec)
+        if spec.key == "board" and solo:
+            fields.append(TRAITOR_FORM)
     return replace(FINAL_SCHEMA, fields=tuple(fields))
 
 
@@ -160,22 +183,39 @@ def _split(document: Any) -> tuple[Any, Any, Any, bool]:
     if not isinstance(document, Mapping):
         return document, None, None, False
     rest = dict(document)
-    traitor = _start_space(rest.pop("traitor", None))
+    traitor = _start_space(_ticked_gods(rest.pop("traitor", None)))
     edition = rest.pop("edition", None)
     if isinstance(rest.get("players"), list):
         rest["players"] = [_start_space(_without_form_blanks(player))
                            for player in rest["players"]]
         for key in ("pharaoh", "first_player"):
-            rest[key] = _holder_name(rest.get(key), rest["players"])
+            rest[key] = _holder_name(rest.get(key), rest["players"], traitor)
     return rest, traitor, edition, traitor is not None
 
 
-def _holder_name(holder: Any, players: list[Any]) -> Any:
-    """A token holder the phone form gives as a seat number, as that player's name."""
+def _holder_name(holder: Any, players: list[Any], traitor: Any = None) -> Any:
+    """A token holder the phone form gives as a seat number, as that player's name; its
+    choice of the Traitor (``"traitor"``, unless a player has that name), as his name."""
     if type(holder) is int and 0 <= holder < len(players) and isinstance(
             players[holder], Mapping) and isinstance(players[holder].get("name"), str):
         return players[holder]["name"]
+    if holder == TRAITOR_HOLDER and isinstance(traitor, Mapping) and not any(
+            isinstance(p, Mapping) and isinstance(p.get("name"), str)
+            and p["name"].casefold() == TRAITOR_HOLDER for p in players):
+        name = traitor.get("name")
+        return name.strip() if isinstance(name, str) and name.strip() else t.TRAITOR_NAME
     return holder
+
+
+def _ticked_gods(traitor: Any) -> Any:
+    """The phone form's five boxes of the Traitor's gods (true or false, in board order), as
+    the indices of those ticked; any other ``gods`` is left as it is."""
+    if not isinstance(traitor, Mapping):
+        return traitor
+    gods = traitor.get("gods")
+    if isinstance(gods, list) and gods and all(type(g) is bool for g in gods):
+        return {**traitor, "gods": [g for g, ticked in enumerate(gods) if ticked]}
+    return traitor
 
 
 def _without_form_blanks(holder: Any) -> Any:
@@ -463,3 +503,4 @@ def score_final(document: Any) -> Scoresheet:
 
 
 FORM_SCHEMA = _form_schema()
+SOLO_FORM_SCHEMA = _form_schema(solo=True)

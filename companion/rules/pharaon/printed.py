@@ -435,3 +435,4 @@ TIEBREAK_LABELS: Mapping[str, str] = MappingProxyType({
     TIEBREAK_TRAITOR: N_("ties go to the Traitor"),
 })
 TRAITOR_NAME = N_("Traitor")
+SOLO_GOAL_LABEL = N_("more points than the Traitor (a tie is his)")   # §6.2, §7.7

@@ -14,6 +14,8 @@ Implements spec shared/rules/pharaon.md:
   offerings left, then shared (:func:`rank`);
 * §7.7 the Traitor: every god whose space is occupied pays both halves, no conditions, no
   exclusivity; nobles score count × highest multiplier (6 when none); every tie goes to him.
+  A finished solo game is won or lost: the player's line carries the goal (more points than
+  the Traitor), reached with rank 1.
 
 Score-only mode (final.py) and the live game (tallies.py) both build tallies and call
 :func:`score_game`, so one set of rules produces every Scoresheet.
@@ -24,12 +26,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Callable, Mapping, Sequence
 
-from ..base import Assumption, Category, PlayerScore, Scoresheet, TieBreak, competition_ranks
+from ..base import (Assumption, Category, Goal, PlayerScore, Scoresheet, TieBreak,
+                    competition_ranks)
 from . import printed as t
 
 TRAITOR_RULE = "traitor_rule"          # reason: §7.7 applies to this line
 GODS_UNKNOWN = "gods_unknown"          # reason: the gods are not entered yet (live, mid-game)
 TOMB_UNKNOWN = "tomb_unknown"          # reason: the reached space's points are not entered yet
+SOLO_GOAL = "pharaon.beat_the_traitor"  # the solo goal's key on the Scoresheet (§6.2, §7.7)
 
 
 @dataclass(frozen=True)
@@ -318,9 +322,13 @@ def rank(players: Sequence[PlayerTally], categories: Sequence[Sequence[Category]
                 tiebreak = TieBreak(t.TIEBREAK_PHARAOH, player.pharaoh)
             else:
                 tiebreak = TieBreak(t.TIEBREAK_LEFTOVERS, player.leftovers)
+        goal = None
+        if solo and complete and not player.traitor:
+            # §7.7: a solo game is won or lost against the Traitor; a tie is his
+            goal = Goal(SOLO_GOAL, t.SOLO_GOAL_LABEL, reached=ranks[i] == 1)
         scores.append(PlayerScore(name=player.name, categories=tuple(categories[i]),
                                   total=totals[i], rank=ranks[i], tiebreak=tiebreak,
-                                  automated=player.traitor))
+                                  automated=player.traitor, goal=goal))
     return Scoresheet("pharaon", tuple(scores), complete, tuple(assumed))
 
 

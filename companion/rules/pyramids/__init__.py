@@ -90,7 +90,7 @@ class PyramidsRuleset(GameRules):
                       for colour in t.COLOURS})
         return sizes
 
-    def form_schema(self, variant: str | None) -> ObjectField:
+    def form_schema(self, variant: str | None, players: int | None = None) -> ObjectField:
         """The phone form: optional skull count and the minimal variant included (§11), or
         the Silver & Gold form (§13)."""
         return sibling.FORM_SCHEMA if variant == "silver_gold" else final.FORM_SCHEMA

@@ -99,7 +99,7 @@ class ValleyRuleset(GameRules):
         titles per group."""
         return score_form.form_sizes(players)
 
-    def form_schema(self, variant: str | None) -> ObjectField:
+    def form_schema(self, variant: str | None, players: int | None = None) -> ObjectField:
         """The phone form for the pool chosen at its top (``variant``): that pool's groups,
         each entered once, counted or ticked as each player chooses (:mod:`.score_form`)."""
         return score_form.form_schema(variant, final.OPTIONS_SCHEMA)
