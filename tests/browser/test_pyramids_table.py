@@ -261,3 +261,32 @@ def test_the_reading_under_the_cards_agrees_with_the_referee(app, live_server, b
     _version, state = table_state(app, table_id)
     assert state["marked"][0]
     no_overflow(page)
+
+
+def test_a_long_colour_name_stays_inside_its_small_card(app, live_server, browser, phone):
+    """Playtest (Hungarian): "Narancssárga" ran over the right edge of the small cards of
+    the offer. Every card's caption stays inside its frame, in every language."""
+    host = new_page(browser, viewport={"width": 1000, "height": 900})
+    host.goto(f"{live_server}/tables/new/pyramids")
+    host.click("button[value=remove_player]")
+    host.click("button[value=remove_player]")
+    for seat, name in enumerate(("Ödön", "Zsófia")):
+        host.fill(f"input[name='players.{seat}']", name)
+    host.click("button[value=open]")
+    host.wait_for_url(re.compile(r".*/tables/[\w-]+/host"))
+    code = host.locator(".join-card .code").inner_text().strip()
+    for locale in ("hu-HU", "cs-CZ", "en-GB"):
+        page = phone(locale)
+        page.goto(f"{live_server}/j/{code}")
+        if locale == "hu-HU":                        # a seat: its own cards, the others'
+            page.locator("#seat-1 button").click()
+        page.goto(f"{live_server}/tables/{host.url.split('/')[-2]}")
+        page.wait_for_selector(".pg-offer .pg-small")
+        outside = page.evaluate("""() => [...document.querySelectorAll('figure.pg-card')]
+            .flatMap(card => [...card.querySelectorAll('figcaption *')].filter(part => {
+                const frame = card.getBoundingClientRect(), box = part.getBoundingClientRect();
+                return box.width && (box.right > frame.right - 2 || box.left < frame.left);
+            }).map(part => card.dataset.card + ': ' + part.textContent))""")
+        assert outside == [], (locale, outside)
+        assert page.locator(".pg-offer .pg-orange").count() >= 1
+        no_overflow(page)
