@@ -233,6 +233,12 @@ def test_the_reading_under_the_cards_agrees_with_the_referee(app, live_server, b
     page.goto(f"{live_server}/j/{code}")
     page.locator("#seat-1 button").click()
     page.wait_for_selector("#live")
+    # the count of a shape's cards left stands apart from its name ("3 around a corner ×2")
+    gaps = page.evaluate("""() => [...document.querySelectorAll('.pg-shape-button')]
+        .filter(b => b.querySelector('.small')).map(b =>
+            b.querySelector('.small').getBoundingClientRect().left
+            - b.querySelector('.pg-shape-name').getBoundingClientRect().right)""")
+    assert gaps and min(gaps) >= 4, gaps
     page.locator("form:has(input[name=move][value*='\"I3\"']) button").click()
     no_error(page)
     _version, state = table_state(app, table_id)
