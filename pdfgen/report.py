@@ -22,6 +22,7 @@ from xml.sax.saxutils import escape
 from babel.dates import format_date, format_time
 from babel.support import NullTranslations, Translations
 from jinja2 import Environment, FileSystemLoader, select_autoescape
+from markupsafe import Markup
 
 from companion.qr import qr_matrix
 
@@ -79,6 +80,9 @@ def _environment(lang: str) -> Environment:
     env = Environment(loader=FileSystemLoader(str(TEMPLATES)),
                       autoescape=select_autoescape(["html"]),
                       extensions=["jinja2.ext.i18n"], trim_blocks=True, lstrip_blocks=True)
+    # a quoted CSS string inside the template's <style>, where HTML escapes are not undone
+    # ("Silver & Gold" would print as "Silver &amp; Gold")
+    env.filters["css_string"] = lambda text: Markup(_css_string(str(text)).replace("<", "\\3c "))
     catalog = (NullTranslations() if lang == "en"
                else Translations.load(str(TRANSLATIONS), [lang]))
     env.install_gettext_translations(catalog, newstyle=True)

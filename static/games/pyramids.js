@@ -2,7 +2,8 @@
 // Not needed: without it the chambers are checkboxes that a tap ticks, and the referee reads
 // them on the server; on the editor every chamber is a choice.
 // With it: the taps are read as you go (the revealed pattern on one card, the extra marks its
-// red crosses ask for) and said under the cards; and the taps survive the page refreshing
+// red crosses ask for) and said under the cards, from the markings the referee accepts, which
+// the page lists (the rules stay on the server); and the taps survive the page refreshing
 // itself when another phone marks (static/live.js replaces the live area).
 (function () {
   "use strict";
@@ -47,31 +48,6 @@
   if (!live || !window.sessionStorage || !window.JSON) { return; }
   var STORE = "pyramids-taps:" + window.location.pathname;
 
-  // ---- shapes: every rotation and mirror image, normalised ------------------------------
-  function normalise(cells) {
-    var top = Math.min.apply(null, cells.map(function (c) { return c[0]; }));
-    var left = Math.min.apply(null, cells.map(function (c) { return c[1]; }));
-    return cells.map(function (c) { return [c[0] - top, c[1] - left]; })
-      .sort(function (a, b) { return a[0] - b[0] || a[1] - b[1]; })
-      .map(function (c) { return c[0] + "," + c[1]; }).join(" ");
-  }
-  function orientations(cells) {
-    var forms = {}, current = cells.slice();
-    for (var turn = 0; turn < 4; turn++) {
-      current = current.map(function (c) { return [c[1], -c[0]]; });
-      forms[normalise(current)] = true;
-      forms[normalise(current.map(function (c) { return [c[0], -c[1]]; }))] = true;
-    }
-    return forms;
-  }
-  function combinations(items, k) {
-    var out = [];
-    (function pick(start, chosen) {
-      if (chosen.length === k) { out.push(chosen.slice()); return; }
-      for (var i = start; i < items.length; i++) { chosen.push(items[i]); pick(i + 1, chosen); chosen.pop(); }
-    })(0, []);
-    return out;
-  }
   function say(template, values) {
     return template.replace(/%\((\w+)\)s/g, function (_, key) { return values[key]; });
   }
@@ -80,55 +56,79 @@
     var all = JSON.parse(forms);
     return all[String(n)] || all[String(Object.keys(all).length)];
   }
+  function contains(cells, ids) {
+    return ids.every(function (id) { return cells.indexOf(id) >= 0; });
+  }
 
-  // ---- reading the taps, as the referee will (marking.read_marks), to show it --------------
+  // ---- reading the taps as the referee will ------------------------------------------------
+  // No rules here: the page lists every marking the referee accepts this step (data-markings:
+  // all its chambers, sorted → its pattern or single chamber; rules/pyramids/phones.py
+  // legal_markings) and the places of the pattern it refuses with the reason (data-blocked,
+  // data-why). The taps are looked up: "fits" only for a marking the referee accepts.
+  function tapId(cell) {
+    return cell.closest("[data-card]").dataset.card + ":" + cell.dataset.row + ":" + cell.dataset.col;
+  }
   function read(form) {
-    var shape = JSON.parse(form.dataset.shape);
-    var forms = orientations(shape);
+    var size = Number(form.dataset.size);
     var taps = Array.prototype.slice.call(form.querySelectorAll(".pg-tap"));
     var picked = taps.filter(function (cell) { return cell.querySelector("input").checked; });
+    var ids = picked.map(tapId);
     taps.forEach(function (cell) { cell.classList.remove("pattern", "extra"); });
-    var byCard = {};
-    picked.forEach(function (cell) {
-      var card = cell.closest("[data-card]").dataset.card;
-      (byCard[card] = byCard[card] || []).push(cell);
-    });
-    var pattern = null;
-    Object.keys(byCard).some(function (card) {
-      return combinations(byCard[card], shape.length).some(function (chosen) {
-        var key = normalise(chosen.map(function (c) { return [+c.dataset.row, +c.dataset.col]; }));
-        if (forms[key]) { pattern = chosen; return true; }
-        return false;
-      });
-    });
     var line = form.querySelector(".pg-reading");
-    var crosses = picked.filter(function (c) { return c.dataset.code === "X"; }).length;
     line.className = "pg-reading";
     if (!picked.length) { line.textContent = form.dataset.textNone; return; }
-    var main = pattern || (picked.length === 1 ? picked : null);
-    if (!main) {
-      // one chamber and its chain: the rest are extra marks when a red cross is among them
-      if (crosses) { main = [picked.filter(function (c) { return c.dataset.code === "X"; })[0]]; }
-      else {
-        line.textContent = say(form.dataset.textShort, { n: picked.length, size: shape.length });
-        return;
-      }
+    if (!form.dataset.markings) { line.textContent = form.dataset.textUnchecked; return; }
+    var markings = JSON.parse(form.dataset.markings);
+    function show(mainKey) {
+      var main = mainKey.split(" ");
+      picked.forEach(function (cell, i) {
+        cell.classList.add(main.indexOf(ids[i]) >= 0 ? "pattern" : "extra");
+      });
     }
-    picked.forEach(function (cell) {
-      cell.classList.add(main.indexOf(cell) >= 0 ? "pattern" : "extra");
-    });
-    var extras = picked.length - main.length;
-    var text = main.length === 1 && shape.length > 1 ? form.dataset.textSingle : form.dataset.textPattern;
-    if (extras < crosses) {
-      line.className = "pg-reading due";
-      text += " " + sayCount(form.dataset.textDue, crosses - extras);
-    } else if (extras > crosses) {
-      line.className = "pg-reading due";
-      text += " " + sayCount(form.dataset.textOver, extras - crosses);
-    } else {
+    function fits(mainKey) {
+      return mainKey.split(" ").length === 1 && size > 1 ? form.dataset.textSingle : form.dataset.textPattern;
+    }
+    var key = ids.slice().sort().join(" ");
+    if (Object.prototype.hasOwnProperty.call(markings, key)) {
+      show(markings[key]);
       line.className = "pg-reading ok";
+      line.textContent = fits(markings[key]);
+      return;
     }
-    line.textContent = text;
+    // markings the taps are part of: the pattern is still short, or red crosses ask for more
+    var grow = null, within = null;
+    Object.keys(markings).forEach(function (all) {
+      var cells = all.split(" "), main = markings[all].split(" ");
+      if (contains(cells, ids)) {
+        var reading = { main: markings[all], done: contains(ids, main), missing: cells.length - ids.length,
+                        inMain: main.filter(function (id) { return ids.indexOf(id) >= 0; }).length };
+        if (!grow || (reading.done && !grow.done) || (reading.done === grow.done &&
+            (reading.done ? reading.missing < grow.missing : reading.inMain > grow.inMain))) { grow = reading; }
+      } else if (contains(ids, cells) && (!within || cells.length > within.size)) {
+        within = { main: markings[all], size: cells.length };
+      }
+    });
+    line.className = "pg-reading due";
+    if (grow && grow.done) {
+      show(grow.main);
+      line.textContent = fits(grow.main) + " " + sayCount(form.dataset.textDue, grow.missing);
+      return;
+    }
+    if (grow) {
+      line.textContent = say(form.dataset.textShort, { n: grow.inMain, size: size });
+      return;
+    }
+    line.className = "pg-reading no";
+    var blocked = JSON.parse(form.dataset.blocked || "{}");
+    var refused = Object.keys(blocked).filter(function (place) { return contains(ids, place.split(" ")); })[0];
+    if (refused) {
+      line.textContent = JSON.parse(form.dataset.why)[blocked[refused]];
+    } else if (within) {
+      show(within.main);
+      line.textContent = fits(within.main) + " " + sayCount(form.dataset.textOver, ids.length - within.size);
+    } else {
+      line.textContent = form.dataset.textRefused;
+    }
   }
 
   // ---- keeping the taps of this step across refreshes -------------------------------------
@@ -154,10 +154,10 @@
       if (form.dataset.bound) { return; }
       form.dataset.bound = "1";
       restore(form);
-      if (form.dataset.shape) { read(form); }
+      if (form.dataset.size) { read(form); }
       form.addEventListener("change", function () {
         save(form);
-        if (form.dataset.shape) { read(form); }
+        if (form.dataset.size) { read(form); }
       });
     });
   }

@@ -211,3 +211,88 @@ def test_the_grid_editor_paints_a_card_with_a_tap(app, live_server, phone):
     exported = page.evaluate(
         "url => fetch(url).then(r => r.json())", f"/groups/{group}/copy/pyramids.json")
     assert exported["values"]["card_layouts"][0]["grid"] == list(grid)
+
+
+def test_the_reading_under_the_cards_agrees_with_the_referee(app, live_server, browser, phone):
+    """Issue 20: the I3 tapped on a fresh card away from its entrance used to read "The
+    pattern fits." (the script matched the shape only) and the referee then refused it. Now
+    the page says the referee's own rule before sending, the referee refuses with the same
+    words and the taps stay; a marking the referee accepts reads "The pattern fits." and is
+    accepted."""
+    host = new_page(browser, viewport={"width": 1000, "height": 900})
+    host.goto(f"{live_server}/tables/new/pyramids")
+    host.click("button[value=remove_player]")
+    host.click("button[value=remove_player]")                      # two players
+    for seat, name in enumerate(("Ana", "Bence")):
+        host.fill(f"input[name='players.{seat}']", name)
+    host.click("button[value=open]")
+    host.wait_for_url(re.compile(r".*/tables/[\w-]+/host"))
+    table_id = host.url.split("/")[-2]
+    code = host.locator(".join-card .code").inner_text().strip()
+    page = phone()
+    page.goto(f"{live_server}/j/{code}")
+    page.locator("#seat-1 button").click()
+    page.wait_for_selector("#live")
+    # the count of a shape's cards left stands apart from its name ("3 around a corner ×2")
+    gaps = page.evaluate("""() => [...document.querySelectorAll('.pg-shape-button')]
+        .filter(b => b.querySelector('.small')).map(b =>
+            b.querySelector('.small').getBoundingClientRect().left
+            - b.querySelector('.pg-shape-name').getBoundingClientRect().right)""")
+    assert gaps and min(gaps) >= 4, gaps
+    page.locator("form:has(input[name=move][value*='\"I3\"']) button").click()
+    no_error(page)
+    _version, state = table_state(app, table_id)
+    assert state["phase"] == "mark" and state["shape"] == "I3"
+    prompts = PYRAMIDS.prompts(state, 0)
+    card = prompts["cards"][0]
+    away = next(place for place in card["blocked"] if place["problem"] == "SGP_NO_ENTRANCE")
+    cells = [{"card": card["number"], "row": r, "col": c} for r, c in away["cells"]]
+    tap(page, {"cells": cells})
+    reading = page.locator(".pg-reading")
+    rule = "The first marking of a card must include its entrance."
+    assert reading.inner_text().strip() == rule
+    assert "no" in reading.get_attribute("class").split()
+    page.locator("form.pg-marking button.pg-send").click()
+    page.wait_for_load_state()
+    assert page.locator("#move-error").inner_text().strip() == rule      # the referee agrees
+    assert page.locator("form.pg-marking input:checked").count() == 3    # the taps stay
+    tap(page, {"cells": cells})                                          # untapped again
+    assert reading.inner_text().strip() == "Nothing tapped yet."
+    legal = next(m for m in prompts["markings"] if len(m["cells"]) == 3 and not m["extra"])
+    tap(page, legal)
+    assert reading.inner_text().strip() == "The pattern fits."
+    assert "ok" in reading.get_attribute("class").split()
+    page.locator("form.pg-marking button.pg-send").click()
+    no_error(page)
+    _version, state = table_state(app, table_id)
+    assert state["marked"][0]
+    no_overflow(page)
+
+
+def test_a_long_colour_name_stays_inside_its_small_card(app, live_server, browser, phone):
+    """Playtest (Hungarian): "Narancssárga" ran over the right edge of the small cards of
+    the offer. Every card's caption stays inside its frame, in every language."""
+    host = new_page(browser, viewport={"width": 1000, "height": 900})
+    host.goto(f"{live_server}/tables/new/pyramids")
+    host.click("button[value=remove_player]")
+    host.click("button[value=remove_player]")
+    for seat, name in enumerate(("Ödön", "Zsófia")):
+        host.fill(f"input[name='players.{seat}']", name)
+    host.click("button[value=open]")
+    host.wait_for_url(re.compile(r".*/tables/[\w-]+/host"))
+    code = host.locator(".join-card .code").inner_text().strip()
+    for locale in ("hu-HU", "cs-CZ", "en-GB"):
+        page = phone(locale)
+        page.goto(f"{live_server}/j/{code}")
+        if locale == "hu-HU":                        # a seat: its own cards, the others'
+            page.locator("#seat-1 button").click()
+        page.goto(f"{live_server}/tables/{host.url.split('/')[-2]}")
+        page.wait_for_selector(".pg-offer .pg-small")
+        outside = page.evaluate("""() => [...document.querySelectorAll('figure.pg-card')]
+            .flatMap(card => [...card.querySelectorAll('figcaption *')].filter(part => {
+                const frame = card.getBoundingClientRect(), box = part.getBoundingClientRect();
+                return box.width && (box.right > frame.right - 2 || box.left < frame.left);
+            }).map(part => card.dataset.card + ': ' + part.textContent))""")
+        assert outside == [], (locale, outside)
+        assert page.locator(".pg-offer .pg-orange").count() >= 1
+        no_overflow(page)

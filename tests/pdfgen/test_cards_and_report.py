@@ -201,3 +201,16 @@ def test_chart_draws_every_player_and_escapes_names():
     assert "A&lt;b&gt;&amp;" in svg and "<b>" not in svg
     assert re.search(r">Start<", svg) and ">Epoch 3<" in svg
     assert score_chart_svg(players, []) == ""
+
+
+def test_the_footer_prints_a_game_name_with_an_ampersand_as_it_is():
+    """The footer is a CSS string in the report's <style>, where HTML escapes are not undone:
+    the playtest's report of Silver & Gold – Pyramids printed "Silver &amp; Gold" there."""
+    from pdfgen.report import GameReport, report_pdf
+
+    report = GameReport(game="pyramids", game_name='Silver & Gold – "Pyramids" </style>',
+                        players=[{"name": "Ana", "total": 12, "rank": 1, "breakdown": {}}],
+                        rows=[], qr_url=BASE)
+    words = text(report_pdf(report, lang="cs"))
+    assert 'Scribe · Silver & Gold – "Pyramids" </style>' in words
+    assert "&amp;" not in words

@@ -21,10 +21,11 @@ import pytest
 from companion.rules.base import RuleViolation
 from companion.rules.pyramids import PYRAMIDS
 from companion.rules.pyramids import printed as t
+from companion.rules.pyramids import ui
 from companion.rules.pyramids.final import score_final
 from companion.rules.pyramids.marking import MAX_MARKS, CellRef, read_marks
-from tests.rules.pyramids_helpers import (NAMES, at, cards_in_play, cell, edition, fixture_game,
-                                          hold, mark, new_game, refused, reveal)
+from tests.rules.pyramids_helpers import (NAMES, at, cards_in_play, cell, code, edition,
+                                          fixture_game, hold, mark, new_game, refused, reveal)
 
 # A card with red crosses: the L3 (0,0),(0,1),(1,0) covers the entrance and two crosses, and
 # the cross at (3,0) can be reached only through (2,0).
@@ -321,3 +322,109 @@ def test_whole_games_as_the_phones_play_them(seed):
     assert sum(1 for _, m in log if m["type"] == "keep") == len(state["names"])
     assert sum(1 for _, m in log if m["type"] == "mark") > 20 * len(state["names"])
     assert t.ROUNDS * t.TURNS_PER_ROUND == sum(1 for _, m in log if m["type"] == "reveal")
+
+
+# --------------------------------------------------------------------------------------------
+# 4. What the page says of the taps before they are sent (issue 20): from the referee's rules
+# --------------------------------------------------------------------------------------------
+
+
+def taps(*cells: dict[str, int]) -> dict[str, Any]:
+    return {"type": "mark", "marks": list(cells)}
+
+
+def listed(state: dict[str, Any], seat: int) -> set[frozenset]:
+    """The markings the page offers as accepted, each as the set of its chambers."""
+    return {frozenset((c["card"], c["row"], c["col"]) for c in m["cells"] + m["extra"])
+            for m in PYRAMIDS.prompts(state, seat)["markings"]}
+
+
+def as_key(cells) -> str:
+    return ui.tap_readings([{"cells": list(cells), "extra": []}]).popitem()[0]
+
+
+@pytest.mark.parametrize("shape, before, pattern, problem", [
+    # P2: the line is the revealed I3 but a fresh card's first marking lacks the entrance
+    ("I3", [], at(1, (1, 1), (1, 2), (1, 3)), "SGP_NO_ENTRANCE"),
+    # P8: after P1 the I3 down the right edge touches no mark
+    ("I3", [(0, 2), (1, 2), (2, 2)], at(1, (1, 4), (2, 4), (3, 4)), "SGP_NOT_CONNECTED"),
+])
+def test_a_pattern_the_page_once_said_fits_is_refused_by_both(shape, before, pattern, problem):
+    """The page used to say "The pattern fits." for any taps in the revealed shape on one card
+    (static/games/pyramids.js matched the shape only); the referee refuses these. Now the page
+    lists the referee's own markings: these are not among them, and the page names the same
+    rule the referee gives."""
+    state = reveal(hold(fixture_game(), 0, [(1, before), (2, [])]), shape)
+    refused(state, 0, taps(*pattern), problem, "move.marks")
+    assert frozenset((c["card"], c["row"], c["col"]) for c in pattern) not in listed(state, 0)
+    shown = PYRAMIDS.prompts(state, 0)
+    assert as_key(pattern) not in ui.tap_readings(shown["markings"])
+    assert ui.tap_blocked(shown["cards"])[as_key(pattern)] == problem
+    assert problem in ui.problem_messages
+
+
+def test_the_page_lists_p4_with_its_extra_and_not_without():
+    """P4: the square holds a red cross, so the square alone is refused (SGP_CROSS_PENDING)
+    and is not listed; with the extra mark at (1,4) it is."""
+    state = reveal(fixture_game(), "O4")
+    square = at(1, (0, 2), (0, 3), (1, 2), (1, 3))
+    refused(state, 0, taps(*square), "SGP_CROSS_PENDING", "move.marks")
+    readings = ui.tap_readings(PYRAMIDS.prompts(state, 0)["markings"])
+    assert as_key(square) not in readings
+    assert readings[as_key(square + [cell(1, 1, 4)])] == as_key(square)
+    assert as_key(square + [cell(1, 3, 2)]) not in readings       # (3,2) touches no mark
+
+
+def test_the_markings_listed_are_exactly_the_taps_the_referee_accepts():
+    """On positions of seeded games on our cards and on the §12.3 fixture card: every listed
+    marking is accepted as taps, and the taps one chamber away from a listed marking (one
+    more, one less, one moved) and random handfuls are accepted exactly when listed."""
+    rng = random.Random(20)
+    positions = [reveal(fixture_game(), shape) for shape in ("I3", "O4", "L3")]
+    for seed in range(3):
+        positions += [phone_game(seed, stop_after=3 + 7 * k)[0] for k in range(3)]
+    agreed = 0
+    for state in positions:
+        if state["phase"] != "mark":
+            continue
+        for seat in sorted(PYRAMIDS.awaiting(state).seats):
+            accepted = listed(state, seat)
+            player = state["players"][seat]
+            free = [(c["number"], r, k) for c in player["open"] if "cells" in c
+                    for r in range(t.GRID) for k in range(t.GRID)
+                    if r * t.GRID + k not in c["cells"]]
+            tries = list(accepted)
+            for marking in accepted:
+                for _ in range(3):
+                    near = set(marking)
+                    if rng.random() < .6 and len(near) > 1:
+                        near.discard(rng.choice(sorted(near)))
+                    if rng.random() < .6:
+                        near.add(rng.choice(free))
+                    tries.append(frozenset(near))
+            tries += [frozenset(rng.sample(free, rng.randint(1, min(5, len(free)))))
+                      for _ in range(20)]
+            for chambers in tries:
+                move = taps(*(cell(*c) for c in sorted(chambers)))
+                try:
+                    PYRAMIDS.validate(state, seat, move)
+                    verdict = True
+                except RuleViolation:
+                    verdict = False
+                assert verdict == (chambers in accepted), sorted(chambers)
+                agreed += 1
+    assert agreed > 2000
+
+
+def test_a_record_card_offers_the_tomb_only_where_a_report_may_hold_it():
+    """Record mode: the tomb lies in the bottom row, so it is at least the 5th mark of a
+    card; the page offers it from the number of chambers the referee asks (tomb_needs)."""
+    state = hold(new_game(2, "published"), 0, [(1, ["E", ".", "."]), (2, [])])
+    state = reveal(state, "I2")
+    cards = {c["number"]: c for c in PYRAMIDS.prompts(state, 0)["cards"]}
+    assert cards[1]["tomb_needs"] == 2 and cards[2]["tomb_needs"] == 5
+    refused(state, 0, mark(code(1, "B")), "SGP_NOT_CONNECTED", "move.cells.0")
+    PYRAMIDS.validate(state, 0, mark(code(1, "."), code(1, "B"),
+                                     completed=[{"number": 1, "colour": "green"}]))
+    state = hold(state, 0, [(1, ["E", ".", ".", ".", "B"]), (2, [])])
+    assert PYRAMIDS.prompts(state, 0)["cards"][0]["tomb_needs"] is None

@@ -456,6 +456,49 @@ def test_record_mode_reports_the_symbols_marked(client):
     assert refused.status_code == 422 and error_of(refused) == "Walls are never marked."
 
 
+def report_forms(page: str) -> tuple[Form, Form]:
+    """Seat's report forms for its first record card: the pattern and the one chamber."""
+    reports = [f for f in forms(page) if f.move.get("type") == "mark" and "m.cells[]" in f.options]
+    return reports[0], reports[1]
+
+
+def tombs(options: list[tuple[str, str]]) -> list[int]:
+    return [json.loads(value)["card"] for value, _text in options
+            if value and json.loads(value)["code"] == "B"]
+
+
+def test_record_mode_offers_the_tomb_only_when_a_report_may_mark_it(client):
+    """The tomb lies in the bottom row: it is at least the 5th mark of a card (issue 20). A
+    fresh card's report forms do not offer it, except as an extra mark after the 4 of an O4;
+    after the 4 marks of an O4 the next report offers it, and the referee takes it."""
+    table_id = open_table(client, "table", names=NAMES[:2], **{"options.cards": '"published"'})
+    phones = take_seats(client, table_id, 2)
+    number = table_state(client, table_id)["players"][0]["open"][0]["number"]
+    page = page_of(phones[0], table_id)
+    phones[0].post(move_form(page, "reveal", shape="O4").action,
+                   data=move_form(page, "reveal", shape="O4").values())
+    pattern, single = report_forms(page_of(phones[0], table_id))
+    assert tombs(pattern.options["m.cells[]"]) == tombs(single.options["m.cells[]"]) == []
+    assert tombs(pattern.options["m.extra[]"]) == [number]       # the 5th mark of the card
+    assert tombs(single.options["m.extra[]"]) == []
+    for phone in phones:                          # everyone reports the default O4
+        response = phone.post(pattern.action, data=report_forms(page_of(phone, table_id))[0]
+                              .values())
+        assert response.status_code == 303, error_of(response)
+    page = page_of(phones[0], table_id)
+    form = move_form(page, "reveal", shape="I2")
+    phones[0].post(form.action, data=form.values())
+    pattern, single = report_forms(page_of(phones[0], table_id))
+    assert tombs(pattern.options["m.cells[]"]) == tombs(single.options["m.cells[]"]) == [number]
+    tomb = json.dumps({"card": number, "code": "B"})
+    colour = next(v for v, _ in single.options["m.completed[]"] if v) \
+        if "m.completed[]" in single.options else ""
+    response = phones[0].post(single.action, data=single.values(
+        **{"m.cells[]": tomb, "m.completed[]": colour}))
+    assert response.status_code == 303, error_of(response)
+    assert table_state(client, table_id)["players"][0]["completed"][0]["number"] == number
+
+
 # --------------------------------------------------------------------------------------------
 # Our copy: a published card's layout on the 5×5 grid editor
 # --------------------------------------------------------------------------------------------

@@ -169,6 +169,16 @@ PROBLEM_MESSAGES: Mapping[str, str] = {
 }
 
 
+def tomb_marks_needed(marks: Sequence[str]) -> int | None:
+    """Record mode: how many chambers one report on a card holding ``marks`` must mark, its
+    tomb included, for the tomb to be among them (the path from the entrance in the top row
+    to the tomb in the bottom row has a mark in every row, so the tomb is at least the 5th
+    mark); None once the tomb is marked."""
+    if t.Cell.TOMB in marks:
+        return None
+    return max(1, t.TOMB_PATH_MARKS - len(marks))
+
+
 def _problem(code: str, field: str, **params: Any) -> RuleViolation:
     return RuleViolation(code, PROBLEM_MESSAGES[code], field, **params)
 
@@ -259,7 +269,8 @@ class _Marking:
                 raise _problem(Problem.ALREADY_MARKED, at(i))
         if not marks and t.Cell.ENTRANCE not in codes:
             raise _problem(Problem.NO_ENTRANCE, field)
-        if t.Cell.TOMB in codes and len(marks) + len(codes) < t.TOMB_PATH_MARKS:
+        needed = tomb_marks_needed(marks)
+        if t.Cell.TOMB in codes and needed is not None and len(codes) < needed:
             # the marks of one report are made at once; the path from the entrance in the top
             # row to the tomb in the bottom row has a mark in every row (seed, "Jako první
             # musíte zakřížkovat vstupní políčko v horním řádku ... souvislou trasu ... ke

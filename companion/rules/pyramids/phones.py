@@ -1,7 +1,8 @@
 """Silver & Gold – Pyramids: what a phone is offered and shown.
 
 :func:`prompts` (what an awaited seat may do now, with what its page draws: the revealed shape,
-its cards with the chambers a single mark may take, the offer), :func:`watching` (what a seat
+its cards with the chambers a single mark may take, every marking the referee accepts
+(:func:`legal_markings`), the offer), :func:`watching` (what a seat
 that waits is shown: who is still marking or keeping), :func:`legal_moves` (concrete legal
 moves, for random play-outs and tests), :func:`chance` (the physical outcome awaited, which the
 app may draw) and :func:`view` (what one phone may see: the deck lies face down). The referee
@@ -17,8 +18,9 @@ from typing import Any, Iterable, Mapping, Sequence
 
 from ..base import Chance
 from . import printed as t
-from .marking import known_of_colour
-from .placement import SHAPE_SIZES, legal_placements, legal_singles, position, tomb
+from .marking import known_of_colour, tomb_marks_needed
+from .placement import (PLACEMENTS, SHAPE_SIZES, cells_problem, legal_placements, legal_singles,
+                        position, tomb)
 from .state import (MoveKind, Phase, Source, awaiting, card_colour, card_grid, expedition_left,
                     marks_on, new_card, open_card, pass_allowed)
 
@@ -174,6 +176,65 @@ def legal_moves(state: Mapping[str, Any], seat: int) -> list[dict[str, Any]]:
 
 
 # --------------------------------------------------------------------------------------------
+# Every marking of a step, as the referee reads a phone's taps
+# --------------------------------------------------------------------------------------------
+
+# More markings than this are not listed (the page then reads the taps without a verdict): a
+# seat's markings are a few dozen, 170 at most in a thousand random games of ours.
+MARKINGS_LIMIT = 2000
+
+
+def legal_markings(state: Mapping[str, Any], seat: int, limit: int = MARKINGS_LIMIT
+                   ) -> list[dict[str, Any]] | None:
+    """Every set of chambers the seat may mark this step on its cards refereed cell by cell,
+    each once: ``{"cells": the pattern or single chamber, "extra": the red-cross extra marks in
+    an order that makes each legal}``, patterns first. The referee accepts a phone's taps
+    (``{"type": "mark", "marks": [...]}``, :func:`.marking.read_marks`) exactly when they are
+    the cells of one of these, so a phone's page can say whether its taps will be accepted
+    without a second copy of the rules. None when there are more than ``limit``.
+
+    Built from the same placement rules as the referee: a legal placement of the shape
+    (§5.1) or a legal single chamber (§5.2) on one card, then extra marks while red crosses
+    ask for them and some chamber of a card refereed cell by cell can take one (§5.3, §14
+    #5), each a legal single chamber when it is made."""
+    player = state["players"][seat]
+    grids = {card["number"]: card_grid(state, card["number"]) for card in player["open"]
+             if "cells" in card}
+    start = {card["number"]: frozenset(card["cells"]) for card in player["open"]
+             if "cells" in card}
+    found: dict[frozenset, tuple[list, list]] = {}
+    seen: set[tuple[frozenset, int]] = set()
+
+    def extend(marks: Mapping[int, frozenset], main: list, extras: list, due: int) -> None:
+        key = frozenset(main + extras)
+        if (key, due) in seen or len(found) > limit:
+            return
+        seen.add((key, due))
+        free = [(number, cell) for number, grid in grids.items()
+                for cell in legal_singles(grid, marks[number])] if due > 0 else []
+        if not free:                                       # done, or the obligation lapses
+            found.setdefault(key, (main, extras))
+            return
+        for number, cell in free:
+            extend({**marks, number: marks[number] | {cell}}, main, extras + [(number, cell)],
+                   due - 1 + (grids[number][cell] == t.Cell.RED_CROSS))
+
+    mains = [(number, list(cells)) for number, grid in grids.items()
+             for cells in legal_placements(grid, start[number], state["shape"])]
+    mains += [(number, [cell]) for number, grid in grids.items()
+              for cell in legal_singles(grid, start[number])]
+    for number, cells in mains:
+        grid = grids[number]
+        extend({**start, number: start[number] | set(cells)}, [(number, c) for c in cells], [],
+               sum(1 for cell in cells if grid[cell] == t.Cell.RED_CROSS))
+    if len(found) > limit:
+        return None
+    return [{"cells": [_cell(number, cell) for number, cell in main],
+             "extra": [_cell(number, cell) for number, cell in extras]}
+            for main, extras in found.values()]
+
+
+# --------------------------------------------------------------------------------------------
 # Prompts: what a phone offers, and what a waiting phone shows
 # --------------------------------------------------------------------------------------------
 
@@ -185,13 +246,34 @@ def _card_view(state: Mapping[str, Any], card: Mapping[str, Any]) -> dict[str, A
                              "record": grid is None}
     if grid is None:
         shown["codes"] = list(card["codes"])
+        # how many chambers a report on this card must mark, the tomb included, for the tomb
+        # to be among them (it is at least the 5th mark of the card)
+        shown["tomb_needs"] = tomb_marks_needed(card["codes"])
     else:
         shown["grid"] = [grid[r * t.GRID:(r + 1) * t.GRID] for r in range(t.GRID)]
         shown["marked"] = [list(position(cell)) for cell in card["cells"]]
         shown["singles"] = [list(position(cell)) for cell in legal_singles(grid, card["cells"])]
         shown["pattern_fits"] = bool(state["shape"]) and bool(
             legal_placements(grid, card["cells"], state["shape"]))
+        shown["blocked"] = _blocked(grid, card["cells"], state["shape"])
     return shown
+
+
+def _blocked(grid: str, marked: Sequence[int], shape: str | None) -> list[dict[str, Any]]:
+    """The places of the shape on free chambers of a card that the referee still refuses
+    (the entrance first, then a touch with an earlier mark: §5.1), with the §5.5 code it
+    refuses them with."""
+    if not shape:
+        return []
+    blocked = []
+    for cells in PLACEMENTS[shape]:
+        if any(grid[cell] == t.Cell.WALL or cell in marked for cell in cells):
+            continue
+        problem = cells_problem(grid, marked, [position(cell) for cell in cells])
+        if problem is not None:
+            blocked.append({"cells": [list(position(cell)) for cell in cells],
+                            "problem": problem[0].value})
+    return blocked
 
 
 def watching(state: Mapping[str, Any], seat: int) -> dict[str, Any]:
@@ -231,6 +313,7 @@ def prompts(state: Mapping[str, Any], seat: int) -> dict[str, Any]:
         return {"moves": moves, "step": waiting.step, "shape": state["shape"],
                 "size": SHAPE_SIZES[state["shape"]],
                 "cards": [_card_view(state, card) for card in player["open"]],
+                "markings": legal_markings(state, seat),
                 "still_marking": sorted(waiting.seats)}
     if phase == Phase.REPLACE:
         return {"moves": [MoveKind.TAKE.value], "offer": list(state["offer"]),
