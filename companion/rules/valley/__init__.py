@@ -104,6 +104,11 @@ class ValleyRuleset(GameRules):
         each entered once, counted or ticked as each player chooses (:mod:`.score_form`)."""
         return score_form.form_schema(variant, final.OPTIONS_SCHEMA)
 
+    def form_document(self, document: Mapping[str, Any]) -> dict[str, Any]:
+        """A saved document in the form's shape, on the pool it was saved with
+        (:func:`.score_form.to_form`)."""
+        return score_form.to_form(document)
+
     def score_final(self, document):
         """Validate a final-state document and score it (raises InvalidDocument)."""
         return final.score_final(document)
