@@ -125,7 +125,8 @@ class _Flow:
             value_w = min(natural, max(w * 0.5, w - text_width(block.label, SANS, size)
                                        - 4 * k))
             values = self.wrap(block.value, SANS_BOLD, size, value_w + 0.01)
-            labels = self.wrap(block.label, SANS, size, w - value_w - 4 * k)
+            # the label keeps the room left of the value: its own width (no hyphen in "Akció")
+            labels = self.wrap(block.label, SANS, size, w - value_w - 4 * k + 0.01)
             if values is None or labels is None:
                 return False
             if any(text_width(v, SANS_BOLD, size) > value_w + 0.01 for v in values):

@@ -23,11 +23,12 @@ from babel.dates import format_date, format_time
 from babel.support import NullTranslations, Translations
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 from markupsafe import Markup
+from reportlab.pdfbase import pdfmetrics
 
 from companion.qr import qr_matrix
 
 from .errors import PrintError
-from .fonts import SANS, SANS_BOLD, font_file
+from .fonts import SANS, SANS_BOLD, font_file, register_fonts
 from .geometry import page_size
 from .i18n import N_, TRANSLATIONS, translator
 from .pads import check_url
@@ -227,6 +228,34 @@ def _marker(kind: str, x: float, y: float, colour: str) -> str:
     return f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{r:.1f}" fill="{colour}"/>'
 
 
+LABEL_GAP = 6              # px between two x labels of the chart
+
+
+def label_width(label: str, font_size: float) -> float:
+    """How wide ``label`` is drawn in the chart's font (DejaVu Sans, as WeasyPrint draws it)."""
+    register_fonts()
+    return pdfmetrics.stringWidth(label, SANS, font_size)
+
+
+def _shown_labels(labels: Sequence[str], plot_w: float, font_size: float) -> list[int]:
+    """The x labels drawn: every one when they fit side by side, else every k-th (the first
+    and the last always), so that no two overlap (a Valley game has some forty turns)."""
+    count = len(labels)
+    if count < 2:
+        return list(range(count))
+    spacing = plot_w / (count - 1)
+    widest = max(label_width(label, font_size) for label in labels) + LABEL_GAP
+    stride = max(1, -(-int(widest) // max(1, int(spacing))))
+    while stride * spacing < widest:
+        stride += 1
+    shown = list(range(0, count, stride))
+    if shown[-1] != count - 1:
+        if len(shown) > 1 and (count - 1) - shown[-1] < stride:
+            shown.pop()                               # the last one takes its place
+        shown.append(count - 1)
+    return shown
+
+
 def score_chart_svg(players: Sequence[Mapping[str, Any]], stage_names: Sequence[str], *,
                     start_label: str = "Start", axis_label: str = "points",
                     width: int = 640, height: int = 300) -> str:
@@ -270,9 +299,9 @@ def score_chart_svg(players: Sequence[Mapping[str, Any]], stage_names: Sequence[
         tick += step
     out.append(f'<text x="12" y="{top + plot_h / 2:.1f}" fill="#444" text-anchor="middle" '
                f'transform="rotate(-90 12 {top + plot_h / 2:.1f})">{escape(axis_label)}</text>')
-    for i, label in enumerate(labels):
+    for i in _shown_labels(labels, plot_w, font_size=11):
         out.append(f'<text x="{x_at(i):.1f}" y="{top + plot_h + 18}" text-anchor="middle" '
-                   f'fill="#222">{escape(label)}</text>')
+                   f'fill="#222">{escape(labels[i])}</text>')
     for n, (player, values) in enumerate(zip(players, series)):
         colour, marker = SERIES[n % len(SERIES)]
         points = " ".join(f"{x_at(i):.1f},{y_at(v):.1f}" for i, v in enumerate(values))

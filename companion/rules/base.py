@@ -396,6 +396,12 @@ class Ruleset(Protocol):
         (default: ``final_schema``)."""
         ...
 
+    def form_document(self, document: Mapping[str, Any]) -> Mapping[str, Any]:
+        """A saved final-state document as the form lays it out, to correct it: with its
+        ``variant`` (one of ``score_form.variants``) and in the shape of
+        ``form_schema(variant)``, so every value entered comes back (default: as it is)."""
+        ...
+
     # ---- live tables -----------------------------------------------------------------------
     def setup_schema(self, players: int) -> ObjectField:
         """The physical start the table enters when opening (dealt suns, colours, start
@@ -529,6 +535,9 @@ class GameRules:
 
     def form_schema(self, variant: str | None, players: int | None = None) -> ObjectField:
         return self.final_schema
+
+    def form_document(self, document: Mapping[str, Any]) -> Mapping[str, Any]:
+        return document
 
     def edition_in_use(self, options: Mapping[str, Any], players: int) -> set[str]:
         return {value.key for value in self.edition}

@@ -62,9 +62,12 @@ def table(table_id: str):
     labels = ruleset.labels if ruleset else Labels()
     sheet = {"players": summary.players, "winners": summary.winners,
              "complete": summary.table.status == "finished"}
+    # the variant it was saved with, also for a document saved before the form asked it
+    variant = (ruleset.form_document(summary.table.final_document or {}).get("variant")
+               if ruleset else None)
     return render_template("table.html", summary=summary, ruleset=ruleset, sheet=sheet,
                            labels=labels, rows=sheet_rows(labels, summary.players),
-                           kept=_kept_here(summary.table))
+                           kept=_kept_here(summary.table), variant=variant)
 
 
 def _kept_here(table) -> bool:

@@ -159,6 +159,13 @@ def _attrs(tag: _Tag, changes: Mapping[str, str | None]) -> str:
     return f"<{tag.name}{written}>"
 
 
+def _tick_value(tag: _Tag) -> str:
+    """What a tick sends when ticked: its value (an empty one too: "does not apply"), "on"
+    when it has none."""
+    value = tag.attrs.get("value")
+    return "on" if value is None else value
+
+
 def entered_again(html: str, action: str, sent: Mapping[str, list[str]],
                   path: str | None = None, message: str | None = None) -> str:
     """``html`` with the form sent to ``action`` holding ``sent`` (every name → its values)
@@ -180,13 +187,13 @@ def entered_again(html: str, action: str, sent: Mapping[str, list[str]],
         index = seen[name] = seen.get(name, -1) + 1
         if f is target or (index < len(values) and values[index] != ""
                            and kind not in ("checkbox", "radio")) or (
-                kind in ("checkbox", "radio") and (f.attrs.get("value") or "on") in values):
+                kind in ("checkbox", "radio") and _tick_value(f) in values):
             opened.extend(f.within)
         marks: dict[str, str | None] = {"data-entered": ""}
         if f is target:
             marks.update({"aria-invalid": "true", "aria-describedby": ANCHOR})
         if f.name == "input" and kind in ("checkbox", "radio"):
-            marks["checked"] = "" if (f.attrs.get("value") or "on") in values else None
+            marks["checked"] = "" if _tick_value(f) in values else None
             edits.append((f.start, f.end, _attrs(f, marks)))
         elif f.name == "input":
             if index < len(values):

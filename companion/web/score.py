@@ -118,9 +118,9 @@ def edit(table_id: str):
     if refused:
         return refused
     ruleset = _ruleset(table.game)
-    document = table.final_document or {}
+    document = ruleset.form_document(table.final_document or {})
     players, stages = _document_sizes(ruleset, document)
-    variant = _variant(ruleset, document.get("variant"))
+    variant = _variant(ruleset, document.get("variant"), players)
     values = document_values(ruleset.form_schema(variant, players), document)
     values.update({"_location": table.location or "", "_notes": table.notes or ""})
     return _render(ruleset, players, stages, values, {}, editing=table, variant=variant)

@@ -33,3 +33,36 @@ def test_pharaons_payment_card_is_printed_at_a_readable_size(lang):
     _title, blocks = pharaon.paying_card(translator(lang))
     scale = layout_scale(blocks, WIDTH, HEIGHT)
     assert scale is not None and scale >= 0.85, (lang, scale)    # 5.4 pt text at least
+
+
+class _Drawn:
+    """A canvas that keeps the strings drawn (left: labels, right: values)."""
+
+    def __init__(self):
+        self.left: list[str] = []
+        self.right: list[str] = []
+
+    def setFont(self, *args):
+        pass
+
+    def setFillGray(self, *args):
+        pass
+
+    def drawString(self, x, y, text):
+        self.left.append(text)
+
+    def drawRightString(self, x, y, text):
+        self.right.append(text)
+
+
+@pytest.mark.parametrize("scale", [0.85, 0.9, 0.95, 1.0, 1.05])
+def test_a_short_label_beside_a_long_value_is_not_hyphenated(scale):
+    """Playtest (issue 20): Valley's Hungarian turn card printed "Ak-ció" and "Vásár-lás": the
+    value left its label exactly the label's width, and rounding broke the word."""
+    from pdfgen.cardface import Line, _Flow
+    t = translator("hu")
+    canvas = _Drawn()
+    flow = _Flow(canvas, 0, 500, WIDTH, scale, "hu")
+    assert flow.block(Line(t("Action"), t("do all of it; “may” parts are optional")))
+    assert flow.block(Line(t("Buy"), t("a base card: capital ≥ cost, no change")))
+    assert canvas.left == ["Akció", "Vásárlás"], canvas.left

@@ -214,3 +214,21 @@ def test_the_footer_prints_a_game_name_with_an_ampersand_as_it_is():
     words = text(report_pdf(report, lang="cs"))
     assert 'Scribe · Silver & Gold – "Pyramids" </style>' in words
     assert "&amp;" not in words
+
+
+@pytest.mark.parametrize("stages", [3, 12, 40, 80])
+def test_the_charts_x_labels_never_overlap(stages):
+    """Playtest (issue 20): a Valley game's report drew all forty-one turn labels under its
+    chart, run together into one smear. Every label drawn has room, the first and last among
+    them, and a short game keeps all of its labels."""
+    from pdfgen.report import label_width
+    players = [{"name": "Ödön", "breakdown": {"stage_totals": list(range(stages + 1))}}]
+    names = ["Kezdet"] + [f"{n}. kör" for n in range(1, stages + 1)]    # as a live game's
+    svg = score_chart_svg(players, names)
+    drawn = re.findall(r'<text x="([\d.]+)" y="[\d.]+" text-anchor="middle" fill="#222">'
+                       r'([^<]+)</text>', svg)
+    assert drawn[0][1] == "Kezdet" and drawn[-1][1] == names[-1]
+    if stages <= 3:
+        assert len(drawn) == stages + 1
+    for (x1, a), (x2, b) in zip(drawn, drawn[1:]):
+        assert float(x2) - float(x1) >= (label_width(a, 11) + label_width(b, 11)) / 2, (a, b)

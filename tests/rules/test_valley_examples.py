@@ -164,9 +164,19 @@ def test_v14_tie_goes_to_fewer_tomb_cards():
     assert sheet["winners"] == ["B"]
     assert sheet["players"][1]["breakdown"]["tiebreak"] == {"rule": "valley.fewer_tomb_cards",
                                                             "value": 16}
-    # still tied on tomb cards: shared (§16 #10)
+    # still tied on tomb cards: shared (§16 #10), and no tie was broken (the Scoresheet said
+    # "Tie broken by fewer cards in the tomb: A (18), B (18)" under a shared rank; playtest)
     b["tomb_cards"] = 18
-    assert score_final(document(a, b)).as_dict()["winners"] == ["A", "B"]
+    shared = score_final(document(a, b)).as_dict()
+    assert shared["winners"] == ["A", "B"]
+    assert [p["rank"] for p in shared["players"]] == [1, 1]
+    assert [p["breakdown"].get("tiebreak") for p in shared["players"]] == [None, None]
+    # three on the same total: the tie-break is shown for all three once it separates any
+    three = score_final(document(*(player_doc(name, cards, {"shabti": 4}, distinct={
+        group: 1}) for name, cards, group in (("A", 6, "weapons"), ("B", 6, "jewelry"),
+                                              ("C", 5, "chambers"))))).as_dict()["players"]
+    assert [p["total"] for p in three] == [5, 5, 5] and [p["rank"] for p in three] == [2, 2, 1]
+    assert all(p["breakdown"]["tiebreak"] for p in three)
 
 
 # ------------------------------------------------------------------------------------------

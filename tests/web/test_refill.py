@@ -128,3 +128,20 @@ def test_a_refusal_about_a_group_of_ticks_sits_above_the_form_not_inside_its_gri
     assert 'aria-invalid="true"' in tag(html, "m.take[]", 0)
     assert "</label>" in html[html.index("Tap a tile."):] and not re.search(
         r'name="m\.take\[\]"[^>]*><span class="field-error"', html)
+
+
+def test_a_choice_whose_value_is_empty_stays_chosen():
+    """Playtest (issue 20): Valley's "which card drops" question starts on "Does not apply"
+    (value ""); a refused buy came back with no answer ticked at all."""
+    page = ("""<form method="post" action="/tables/t/moves">"""
+            """<input type="hidden" name="move" value='{"type": "buy"}'>"""
+            """<input type="radio" name="m.drop" value="" checked>"""
+            """<input type="radio" name="m.drop" value='"M1"'>"""
+            """<input type="checkbox" name="m.flag"></form>""")
+    html = entered_again(page, "/tables/t/moves", {"move": ['{"type": "buy"}'],
+                                                   "m.drop": [""], "m.flag": ["on"]})
+    assert "checked" in tag(html, "m.drop", 0) and "checked" not in tag(html, "m.drop", 1)
+    assert "checked" in tag(html, "m.flag")
+    html = entered_again(page, "/tables/t/moves", {"move": ['{"type": "buy"}'],
+                                                   "m.drop": ['"M1"']})
+    assert "checked" not in tag(html, "m.drop", 0) and "checked" in tag(html, "m.drop", 1)

@@ -56,3 +56,28 @@ def test_the_score_form_labels_name_the_cards_and_sets_in_the_readers_language(
         assert not czech_outside_parentheses(words, lang), words
     else:
         assert "(Vešebt)" not in words and "Shabti" not in words
+
+
+ENGLISH_NAMES = re.compile(r"Afterlife|Valley of the Kings")
+# hu: no Hungarian edition exists (seed 002 names none): a Hungarian rendering, the English
+# name after it in parentheses; cs: the published titles (seed 003).
+HU_NAMED = re.compile(r"(?:Királyok völgye(?:: Túlvilág)?|Túlvilág) \((?:Valley of the Kings"
+                      r"(?:: Afterlife)?|Afterlife)\)")
+
+
+@pytest.mark.db
+@pytest.mark.parametrize("lang", ["hu", "cs"])
+def test_the_game_and_its_boxes_are_named_in_the_readers_language(client, lang):
+    """Issue 20 defect b: "Afterlife" and "Valley of the Kings" stayed English on Hungarian
+    pages (the game's name, the pools, the unique boxes)."""
+    pages = ["/score/", "/play", "/score/valley", "/score/valley?_players=2&variant=original",
+             "/tables/new/valley", "/print/valley"]
+    for path in pages:
+        words = visible_text(client.get(path, headers={"Accept-Language": lang})
+                             .get_data(as_text=True))
+        if lang == "hu":
+            assert HU_NAMED.search(words), (path, words)
+            words = HU_NAMED.sub("", words)
+        else:
+            assert "Ve stínu pyramid" in words, (path, words)
+        assert not ENGLISH_NAMES.search(words), (path, ENGLISH_NAMES.findall(words), words)

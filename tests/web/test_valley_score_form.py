@@ -5,11 +5,13 @@ itemised checklist mode (tick titles per group, tomb count left to the app) and 
 from __future__ import annotations
 
 import re
+from html import unescape
 
 import pytest
 
 from companion.models import GameTable, Result
 from companion.rules.valley.final import score_final
+from companion.rules.valley.pools import POOL_LABELS as POOL_NAMES
 from tests.web.valley_forms import forms
 
 pytestmark = pytest.mark.db
@@ -221,3 +223,83 @@ def test_the_mode_decides_what_is_read_and_a_refusal_keeps_the_choice(client):
     assert re.search(r'name="players\.0\.checklist\.weapons\.titles\.axe" value="3"[^>]*'
                      r'aria-invalid="true"[^>]*>\s*<p class="field-error"', html), _errors(html)
     assert re.search(r'<option value="&#34;tick&#34;" selected>Tick', html)
+
+
+def _page_values(html: str) -> dict[str, str]:
+    """What the form shows filled in: each input's value, each select's selected option."""
+    [form] = [f for f in re.findall(r'<form[^>]*action="/score/valley".*?</form>', html, re.S)]
+    values = {name: unescape(value) for name, value in re.findall(
+        r'<input type="(?:number|text|hidden)"[^>]* name="([^"]+)" value="([^"]*)"', form)}
+    for name, body in re.findall(r'<select name="([^"]+)"[^>]*>(.*?)</select>', form, re.S):
+        chosen = re.search(r'<option value="([^"]*)"[^>]* selected', body)
+        if chosen:
+            values[name] = unescape(chosen.group(1))
+    return values
+
+
+# Saved before the form asked the pool at its top (or through the API): the contract's
+# document, the pool in its options, each player's uniques in their own list, titles by name.
+OLD_ORIGINAL = {"game": "valley", "options": {"pool": "original"},
+                "edition": {"starter_vp": {"Urn": 2}, "unique_vp": {"boat": 4}},
+                "players": [
+                    {"name": "Ana", "tomb_cards": 9, "starters": {"shabti": 3, "urn": 1,
+                                                                  "box_of_food": 0,
+                                                                  "offering_table": 1},
+                     "uniques": [{"title": "Boat", "vp": None}],
+                     "distinct": {"sarcophagi": 2, "amulets": 1}},
+                    {"name": "Bo", "starters": {"shabti": 2, "urn": 0, "box_of_food": 1,
+                                                "offering_table": 0},
+                     "uniques": [],
+                     "checklist": {"books": {"titles": {}, "others": [1, 2]}}}]}
+OLD_MIX = {"game": "valley", "options": {"pool": "mix", "set_3": "sarcophagi",
+                                         "uniques": "original"},
+           "players": [{"name": "Ana", "tomb_cards": 6,
+                        "starters": {"shabti": 3, "urn": 0, "box_of_food": 0,
+                                     "offering_table": 0},
+                        "uniques": [], "distinct": {"sarcophagi": 3}},
+                       {"name": "Bo", "tomb_cards": 2,
+                        "starters": {"shabti": 1, "urn": 0, "box_of_food": 0,
+                                     "offering_table": 0},
+                        "uniques": [{"title": "Censer", "vp": 3}], "distinct": {}}]}
+
+
+@pytest.mark.parametrize("old, pool", [(OLD_ORIGINAL, "original"), (OLD_MIX, "mix")],
+                         ids=["original", "mix"])
+def test_an_old_saved_game_is_corrected_on_its_own_pool_with_all_its_values(app, client, old,
+                                                                               pool):
+    """Issue 20 defect a: "Correct this game" on a game saved as the contract's document
+    reopened the form on Afterlife's groups (its counts, ticks and uniques lost)."""
+    from sqlmodel import Session
+    saved = client.post("/score/valley", data=_fill(_score_form(client), QUICK, "save"))
+    table_id = saved.headers["Location"].split("/")[2]
+    with Session(app.extensions["scribe.engine"]) as session:
+        table = session.get(GameTable, table_id)
+        table.final_document = old
+        session.add(table)
+        session.commit()
+    assert POOL_NAMES[pool] in client.get(f"/tables/{table_id}").get_data(as_text=True)
+    html = client.get(f"/score/tables/{table_id}/edit").get_data(as_text=True)
+    shown = _page_values(html)
+    assert shown["variant"] == pool
+    if pool == "original":
+        assert shown["players.0.distinct.sarcophagi"] == "2"
+        assert shown["players.0.distinct.amulets"] == "1"
+        assert shown["players.0.tomb_cards"] == "9"
+        assert shown["players.0.mode"] == '"count"' and shown["players.1.mode"] == '"tick"'
+        assert shown["players.1.checklist.books.others.1"] == "2"
+        assert (shown["uniques.0.title"], shown["uniques.0.vp"]) == ("Boat", "4")
+        assert shown["uniques.0.player"] == "0"
+        assert shown["edition.starter_vp.urn"] == "2"
+    else:
+        assert shown["options.set_3"] == '"sarcophagi"' or shown["options.set_3"] == \
+            "sarcophagi"
+        assert shown["options.uniques"] in ('"original"', "original")
+        assert shown["players.0.distinct.sarcophagi"] == "3"
+        assert (shown["uniques.0.title"], shown["uniques.0.player"]) == ("Censer", "1")
+    # sent back untouched, the correction scores what was saved
+    [form] = [f for f in forms(html) if f.action == "/score/valley"]
+    sent = form.data() | {k: v for k, v in shown.items() if k in form.inputs}
+    answer = client.post("/score/valley", data=sent | {"action": "score"})
+    page = answer.get_data(as_text=True)
+    assert answer.status_code == 200, _errors(page)
+    assert _totals(page) == [str(line.total) for line in score_final(old).players]

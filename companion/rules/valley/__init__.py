@@ -41,9 +41,14 @@ class ValleyRuleset(GameRules):
 
     id = "valley"
     catalogue = Catalogue(
+        # cs: the published Czech title (seed 003 l.15-37, "Ve stínu pyramid: Zásvětí"; the
+        # original is "Ve stínu pyramid"). hu: no Hungarian edition; the Hungarian seed (002)
+        # names none ("A Királyok völgyében" there is another game, by Acchittocca), so a
+        # Hungarian rendering with the English name in parentheses (issue 20).
         names=MappingProxyType({"en": "Valley of the Kings: Afterlife",
                                 "cs": "Ve stínu pyramid: Zásvětí",
-                                "hu": "Valley of the Kings: Afterlife"}),
+                                "hu": "Királyok völgye: Túlvilág (Valley of the Kings: "
+                                      "Afterlife)"}),
         player_counts=final.PLAYER_COUNTS,
         live_player_counts=t.PLAYER_COUNTS,
         capabilities=frozenset({Capability.SCORE, Capability.LIVE, Capability.PRINT}),
@@ -54,7 +59,7 @@ class ValleyRuleset(GameRules):
         bgg_source="https://boardgamegeek.com/boardgame/175223/valley-kings-afterlife",
         aliases=("valley_of_the_kings", "Valley of the Kings", "Valley of the Kings: Afterlife",
                  "Valley of the Kings - Afterlife", "Ve stínu pyramid",
-                 "Ve stínu pyramid: Zásvětí"),
+                 "Ve stínu pyramid: Zásvětí", "Királyok völgye", "Királyok völgye: Túlvilág"),
         default_players=4,
         order=4)
     labels = Labels(categories={key: names.term(key) for key in t.CATEGORY_LABELS},
@@ -103,6 +108,11 @@ class ValleyRuleset(GameRules):
         """The phone form for the pool chosen at its top (``variant``): that pool's groups,
         each entered once, counted or ticked as each player chooses (:mod:`.score_form`)."""
         return score_form.form_schema(variant, final.OPTIONS_SCHEMA)
+
+    def form_document(self, document: Mapping[str, Any]) -> dict[str, Any]:
+        """A saved document in the form's shape, on the pool it was saved with
+        (:func:`.score_form.to_form`)."""
+        return score_form.to_form(document)
 
     def score_final(self, document):
         """Validate a final-state document and score it (raises InvalidDocument)."""

@@ -202,6 +202,67 @@ def from_form(document: Any) -> tuple[Any, dict[str, str]]:
     return document, moved
 
 
+def _by_id(entries: Any) -> Any:
+    """A ``{title: value}`` mapping keyed by title ids (the contract also takes the English or
+    Czech name; the form's inputs are named by id)."""
+    if not isinstance(entries, Mapping):
+        return entries
+    return {(t.find_title(k) or k) if isinstance(k, str) else k: v for k, v in entries.items()}
+
+
+def to_form(document: Mapping[str, Any]) -> dict[str, Any]:
+    """A saved document as the phone form lays it out, to correct it (the way back from
+    :func:`from_form`): the pool as ``variant``, each player's ``mode`` (ticked when they
+    ticked titles, else counted), the uniques on the table's lines naming their tombs (a VP
+    left to the copy's ``unique_vp`` written on its line, the only place the form has for it),
+    titles by id. A document the form saved (players with ``mode``) is returned as it is; a
+    contract document (saved through the API, or by the form before it asked the pool at its
+    top) would otherwise reopen on Afterlife's groups with its uniques and ticks lost."""
+    document = dict(document)
+    players = document.get("players")
+    if not isinstance(players, list) or any(
+            isinstance(p, Mapping) and "mode" in p for p in players):
+        return document
+    options = dict(document.get("options") or {}) if isinstance(
+        document.get("options"), Mapping) else {}
+    pool = options.pop("pool", None)
+    if document.get("variant") is None:
+        document["variant"] = pool if pool in {p.value for p in PoolId} else PoolId.AFTERLIFE.value
+    document["options"] = options
+    edition = document.get("edition")
+    unique_vp: Mapping[str, Any] = {}
+    if isinstance(edition, Mapping):
+        edition = {k: _by_id(v) for k, v in edition.items()}
+        unique_vp = edition.get("unique_vp") if isinstance(edition.get("unique_vp"),
+                                                            Mapping) else {}
+        document["edition"] = edition
+    lines: list[dict[str, Any]] = []
+    shaped = []
+    for seat, player in enumerate(players):
+        if not isinstance(player, Mapping):
+            shaped.append(player)
+            continue
+        player = dict(player)
+        for item in player.pop("uniques", None) or ():
+            if isinstance(item, Mapping):
+                title = item.get("title") or ""
+                vp = item.get("vp")
+                if vp is None and isinstance(title, str):
+                    vp = unique_vp.get(t.find_title(title) or title)
+                lines.append({"player": seat, "title": title, "vp": vp})
+        checklist = player.get("checklist")
+        if isinstance(checklist, Mapping):
+            player["checklist"] = {
+                group: {**entry, "titles": _by_id(entry.get("titles"))}
+                if isinstance(entry, Mapping) else entry for group, entry in checklist.items()}
+        player["mode"] = TICK if isinstance(checklist, Mapping) and not _blank(checklist) \
+            else COUNT
+        shaped.append(player)
+    document["players"] = shaped
+    document["uniques"] = lines
+    return document
+
+
 def form_field(field: str | None, moved: Mapping[str, str]) -> str | None:
     """A refused field named as the form has it: a unique's by its line of the form."""
     if field:

@@ -130,8 +130,11 @@ def score_tombs(tombs: Sequence[PlayerTomb], pool: Pool, starter_vp: Mapping[str
     ranks = competition_ranks([(total, -tomb.tomb_cards) for total, tomb in zip(totals, tombs)])
     players = []
     for index, tomb in enumerate(tombs):
-        tied = any(totals[other] == totals[index] for other in range(len(tombs))
-                   if other != index)
+        # the tie-break is this player's only where it separated them from another player
+        # on the same total (equal tomb cards too: the rank is shared, nothing was broken)
+        tied = any(totals[other] == totals[index]
+                   and tombs[other].tomb_cards != tomb.tomb_cards
+                   for other in range(len(tombs)) if other != index)
         rank = ranks[index]
         goal = None
         if solo:
