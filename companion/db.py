@@ -17,7 +17,7 @@ from alembic import command
 from alembic.config import Config as AlembicConfig
 from flask import Flask, current_app, g
 from sqlalchemy import event
-from sqlalchemy.engine import Engine
+from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import DBAPIError, InterfaceError, InternalError, OperationalError
 from sqlmodel import Session, create_engine
 
@@ -86,10 +86,10 @@ _QUEUES_LOCK = threading.Lock()
 
 
 @contextmanager
-def writing(session: Session) -> Iterator[None]:
-    """This process's and every other process's turn to write to the session's SQLite file
-    (see :class:`WriterQueue`); at once for any other database."""
-    url = session.get_bind().url
+def writing(session: Session | Connection) -> Iterator[None]:
+    """This process's and every other process's turn to write to the session's (or the
+    connection's) SQLite file (see :class:`WriterQueue`); at once for any other database."""
+    url = session.engine.url if isinstance(session, Connection) else session.get_bind().url
     path = url.database
     if url.get_backend_name() != "sqlite" or not path or path == ":memory:" or fcntl is None:
         yield
