@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import os
 import threading
+import weakref
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Iterator
+from typing import Any, Iterator, Mapping
 
 try:
     import fcntl
@@ -17,7 +18,8 @@ from alembic import command
 from alembic.config import Config as AlembicConfig
 from flask import Flask, current_app, g
 from sqlalchemy import event
-from sqlalchemy.engine import Connection, Engine
+from sqlalchemy.engine import Connection, CursorResult, Dialect, Engine
+from sqlalchemy.sql.expression import Executable
 from sqlalchemy.exc import DBAPIError, InterfaceError, InternalError, OperationalError
 from sqlmodel import Session, create_engine
 
@@ -100,6 +102,62 @@ def writing(session: Session | Connection) -> Iterator[None]:
             queue = _QUEUES.setdefault(path, WriterQueue(path))
     with queue.turn():
         yield
+
+
+class Prepared:
+    """One of the few statements every move runs, compiled once per database dialect and
+    handed to the driver as it is (``Connection.exec_driver_sql``: the connection's
+    transaction and errors stay SQLAlchemy's). SQLAlchemy's own run of a Core statement (its
+    cache key, the parameters it builds, the result it wraps) costs more than the database's
+    work on such a statement; this does only what the statement needs: each value through
+    its type's processor (JSON, dates) and, for a select, the JSON columns decoded. Every
+    parameter without a value in the statement must be given."""
+
+    def __init__(self, statement: Executable):
+        self.statement = statement
+        self._by_dialect: "weakref.WeakKeyDictionary[Dialect, tuple]" = \
+            weakref.WeakKeyDictionary()
+
+    def _compiled(self, dialect: Dialect) -> tuple:
+        entry = self._by_dialect.get(dialect)
+        if entry is None:
+            compiled = self.statement.compile(dialect=dialect)
+            binds = {name: bind for bind, name in compiled.bind_names.items()}
+            names = (list(compiled.positiontup or ()) if compiled.positional
+                     else list(binds))
+            steps = [(name, binds[name].value if not binds[name].required else None,
+                      binds[name].required,
+                      binds[name].type.dialect_impl(dialect).bind_processor(dialect))
+                     for name in names]
+            columns = getattr(self.statement, "selected_columns", ())
+            results = [(index, processor) for index, processor in enumerate(
+                column.type.dialect_impl(dialect).result_processor(dialect, None)
+                for column in columns) if processor is not None]
+            entry = self._by_dialect[dialect] = (compiled.string, compiled.positional, steps,
+                                                 results)
+        return entry
+
+    def run(self, connection: Connection, params: Mapping[str, Any]) -> CursorResult:
+        sql, positional, steps, _results = self._compiled(connection.dialect)
+        values = [params[name] if required else value for name, value, required, _ in steps]
+        values = [value if process is None else process(value)
+                  for value, (_, _, _, process) in zip(values, steps)]
+        if positional:
+            return connection.exec_driver_sql(sql, tuple(values))
+        return connection.exec_driver_sql(sql, dict(zip((step[0] for step in steps), values)))
+
+    def first(self, connection: Connection, params: Mapping[str, Any]) -> tuple | None:
+        """The first row of a select, its JSON columns decoded (None: no row)."""
+        row = self.run(connection, params).first()
+        if row is None:
+            return None
+        results = self._compiled(connection.dialect)[3]
+        if not results:
+            return tuple(row)
+        values = list(row)
+        for index, process in results:
+            values[index] = process(values[index])
+        return tuple(values)
 
 
 def init_app(app: Flask) -> None:

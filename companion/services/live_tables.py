@@ -30,7 +30,7 @@ from sqlalchemy.orm import defer
 from sqlalchemy.orm.attributes import set_committed_value
 from sqlmodel import Session, col, delete, func, select
 
-from ..db import writing
+from ..db import Prepared, writing
 from ..guard import text_problem
 from ..models import (GameTable, Move, Player, Result, Seat, TableMode, TableStatus, utcnow)
 from ..rules import get_ruleset
@@ -113,7 +113,8 @@ def _newest_before(table_id: str, version: int) -> tuple[int, dict[str, Any]] | 
 
 # --------------------------------------------------------------------------------------------
 # The statements of every move request, built once: building and cache-keying SQLAlchemy
-# expressions per request costs more than running them (benchmarks/bench_moves.py).
+# expressions per request costs more than running them (benchmarks/bench_moves.py); the
+# three every move runs are handed to the driver as compiled (db.Prepared).
 # --------------------------------------------------------------------------------------------
 
 _TABLE_BY_ID = select(GameTable).where(col(GameTable.id) == bindparam("table_id"))
@@ -129,34 +130,35 @@ _LIVE_COLUMNS = ("id", "game", "mode", "status", "version", "undo_floor", "optio
                  "edition", "host_token_hash", "seats_version", "undo_request", "group_id")
 _TABLE_COLUMNS = [GameTable.__table__.c[name] for name in _LIVE_COLUMNS]
 _LIVE_TABLE = select(*_TABLE_COLUMNS).where(GameTable.__table__.c.id == bindparam("table_id"))
-_LIVE_TABLE_AND_SEAT = (select(*_TABLE_COLUMNS, Seat.__table__.c.position)
-                        .outerjoin(Seat.__table__, and_(
-                            Seat.__table__.c.table_id == GameTable.__table__.c.id,
-                            Seat.__table__.c.token_hash == bindparam("token_hash")))
-                        .where(GameTable.__table__.c.id == bindparam("table_id")))
+_LIVE_TABLE_AND_SEAT = Prepared(select(*_TABLE_COLUMNS, Seat.__table__.c.position)
+                                .outerjoin(Seat.__table__, and_(
+                                    Seat.__table__.c.table_id == GameTable.__table__.c.id,
+                                    Seat.__table__.c.token_hash == bindparam("token_hash")))
+                                .where(GameTable.__table__.c.id == bindparam("table_id")))
 _SEAT_BY_TOKEN = select(Seat).where(col(Seat.table_id) == bindparam("table_id"),
                                     col(Seat.token_hash) == bindparam("token_hash"))
 _MOVE_BY_KEY = select(Move.__table__.c.version, Move.__table__.c.move).where(
     Move.__table__.c.table_id == bindparam("table_id"),
     Move.__table__.c.idempotency_key == bindparam("key"))
 _GAME_TABLE, _MOVE = GameTable.__table__, Move.__table__
-_BUMP_VERSION = (update(_GAME_TABLE)
-                 .where(_GAME_TABLE.c.id == bindparam("table_id"),
-                        _GAME_TABLE.c.version == bindparam("expected"))
-                 .values(version=bindparam("next")))
+_BUMP_VERSION = Prepared(update(_GAME_TABLE)
+                         .where(_GAME_TABLE.c.id == bindparam("table_id"),
+                                _GAME_TABLE.c.version == bindparam("expected"))
+                         .values(version=bindparam("next")))
 _SET_UNDO_FLOOR = (update(_GAME_TABLE).where(_GAME_TABLE.c.id == bindparam("table_id"))
                    .values(undo_floor=bindparam("floor")))
 # Append a move with the next seq of its table, in one statement (one round trip fewer than
 # reading the last seq first; the version bump before it already holds the table's lock).
-_APPEND_MOVE = insert(_MOVE).from_select(
-    ["table_id", "seq", "seat", "move", "idempotency_key", "version"],
+_APPEND_MOVE = Prepared(insert(_MOVE).from_select(
+    ["table_id", "seq", "seat", "move", "idempotency_key", "version", "created_at"],
     select(bindparam("table_id", type_=_MOVE.c.table_id.type),
            func.coalesce(func.max(_MOVE.c.seq), 0) + 1,
            bindparam("seat", type_=_MOVE.c.seat.type),
            bindparam("move", type_=_MOVE.c.move.type),
            bindparam("idempotency_key", type_=_MOVE.c.idempotency_key.type),
-           bindparam("version", type_=_MOVE.c.version.type))
-    .where(_MOVE.c.table_id == bindparam("table_id", type_=_MOVE.c.table_id.type)))
+           bindparam("version", type_=_MOVE.c.version.type),
+           bindparam("created_at", type_=_MOVE.c.created_at.type))
+    .where(_MOVE.c.table_id == bindparam("table_id", type_=_MOVE.c.table_id.type))))
 # The seats' names and ids in seat order; the log up to a version, in log order (a replay).
 _SEAT_NAMES = (select(Seat.__table__.c.id, Seat.__table__.c.name)
                .where(Seat.__table__.c.table_id == bindparam("table_id"))
@@ -360,9 +362,8 @@ class LiveTable:
 def live_table_and_seat(session: Session | Connection, table_id: str,
                         token: str | None) -> tuple[LiveTable, int | None]:
     """:func:`table_and_seat` for a move or a read: the table as a :class:`LiveTable`."""
-    row = (_core(session).execute(_LIVE_TABLE_AND_SEAT, {
-        "table_id": table_id, "token_hash": hash_token(token or "")}).first()
-        if table_id else None)
+    row = (_LIVE_TABLE_AND_SEAT.first(_core(session), {
+        "table_id": table_id, "token_hash": hash_token(token or "")}) if table_id else None)
     if row is None or row[2] != TableMode.LIVE.value:
         raise TableProblem(404, "table.not_found", N_("There is no such table."))
     return LiveTable(*row), row[-1]
@@ -709,9 +710,8 @@ def _bump_version(session: Session | Connection, table: GameTable | LiveTable,
     """Take the next version, or StaleVersion if someone else took it first."""
     # Core statements go to the session's connection (same transaction): the ORM layer of
     # Session.execute has nothing to add to them and costs more than they do.
-    result = _core(session).execute(_BUMP_VERSION, {"table_id": table.id,
-                                                    "expected": expected,
-                                                    "next": expected + 1})
+    result = _BUMP_VERSION.run(_core(session), {"table_id": table.id, "expected": expected,
+                                                "next": expected + 1})
     if result.rowcount != 1:
         session.rollback()
         _reload(session, table)
@@ -799,9 +799,10 @@ def submit_move(session: Session | Connection, table: GameTable | LiveTable, sea
             with writing(session):      # from the first write to the commit (db.WriterQueue)
                 new_version = _bump_version(session, table, current)
                 written: dict[str, Any] = {"version": new_version}
-                _core(session).execute(_APPEND_MOVE, {
+                _APPEND_MOVE.run(_core(session), {
                     "table_id": table.id, "seat": seat, "move": move,
-                    "idempotency_key": idempotency_key, "version": new_version})
+                    "idempotency_key": idempotency_key, "version": new_version,
+                    "created_at": utcnow()})
                 if ruleset.is_over(new_state):
                     written.update(_finish(session, table, ruleset, new_state))
                 floor = ruleset.undo_floor(new_state)
