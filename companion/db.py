@@ -149,8 +149,13 @@ class Prepared:
     def first(self, connection: Connection, params: Mapping[str, Any]) -> tuple | None:
         """The first row of a select, its JSON columns decoded (None: no row)."""
         row = self.run(connection, params).first()
-        if row is None:
-            return None
+        return None if row is None else self._read(connection, row)
+
+    def all(self, connection: Connection, params: Mapping[str, Any]) -> list[tuple]:
+        """Every row of a select, their JSON columns decoded."""
+        return [self._read(connection, row) for row in self.run(connection, params)]
+
+    def _read(self, connection: Connection, row: Any) -> tuple:
         results = self._compiled(connection.dialect)[3]
         if not results:
             return tuple(row)

@@ -169,13 +169,14 @@ _LOG_UPTO = (select(_MOVE.c.seat, _MOVE.c.move, _MOVE.c.undone_version)
              .order_by(_MOVE.c.seq))
 _ADD_RESULT = insert(Result.__table__)
 # The log entries that made or undid a version in (after, upto], in log order.
-_CHANGES_SINCE = (select(_MOVE.c.seat, _MOVE.c.move, _MOVE.c.version, _MOVE.c.undone_version)
-                  .where(_MOVE.c.table_id == bindparam("table_id"),
-                         or_(and_(_MOVE.c.version > bindparam("after"),
-                                  _MOVE.c.version <= bindparam("upto")),
-                             and_(_MOVE.c.undone_version > bindparam("after"),
-                                  _MOVE.c.undone_version <= bindparam("upto"))))
-                  .order_by(_MOVE.c.seq))
+# (With several server processes, a move often finds the state one version behind: prepared.)
+_CHANGES_SINCE = Prepared(
+    select(_MOVE.c.seat, _MOVE.c.move, _MOVE.c.version, _MOVE.c.undone_version)
+    .where(_MOVE.c.table_id == bindparam("table_id"),
+           or_(and_(_MOVE.c.version > bindparam("after"), _MOVE.c.version <= bindparam("upto")),
+               and_(_MOVE.c.undone_version > bindparam("after"),
+                    _MOVE.c.undone_version <= bindparam("upto"))))
+    .order_by(_MOVE.c.seq))
 
 
 # --------------------------------------------------------------------------------------------
@@ -688,13 +689,12 @@ def _replayed_since(session: Session | Connection, table: GameTable | LiveTable,
     if earlier is None:
         return None
     since, state = earlier
-    changes = _core(session).execute(_CHANGES_SINCE, {
-        "table_id": table.id, "after": since, "upto": version}).all()
-    if any(change.undone_version is not None and since < change.undone_version <= version
-           for change in changes):
+    changes = _CHANGES_SINCE.all(_core(session), {"table_id": table.id, "after": since,
+                                                  "upto": version})
+    if any(undone is not None and since < undone <= version for *_, undone in changes):
         return None
-    for change in changes:
-        state = ruleset.apply(state, change.seat, change.move)
+    for seat, move, _version, _undone in changes:
+        state = ruleset.apply(state, seat, move)
     return state
 
 
