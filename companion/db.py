@@ -18,7 +18,7 @@ from alembic import command
 from alembic.config import Config as AlembicConfig
 from flask import Flask, current_app, g
 from sqlalchemy import event
-from sqlalchemy.engine import Connection, CursorResult, Dialect, Engine
+from sqlalchemy.engine import Connection, Dialect, Engine
 from sqlalchemy.sql.expression import Executable
 from sqlalchemy.exc import DBAPIError, InterfaceError, InternalError, OperationalError
 from sqlmodel import Session, create_engine
@@ -105,13 +105,14 @@ def writing(session: Session | Connection) -> Iterator[None]:
 
 
 class Prepared:
-    """One of the few statements every move runs, compiled once per database dialect and
-    handed to the driver as it is (``Connection.exec_driver_sql``: the connection's
-    transaction and errors stay SQLAlchemy's). SQLAlchemy's own run of a Core statement (its
-    cache key, the parameters it builds, the result it wraps) costs more than the database's
-    work on such a statement; this does only what the statement needs: each value through
-    its type's processor (JSON, dates) and, for a select, the JSON columns decoded. Every
-    parameter without a value in the statement must be given."""
+    """One of the few statements every move runs, compiled once per database dialect and run
+    on the driver's cursor, in the transaction of the SQLAlchemy ``Connection`` it is given
+    (which commits or rolls it back; a driver error is raised as SQLAlchemy's, e.g.
+    ``IntegrityError``). SQLAlchemy's own run of a Core statement (its cache key, the
+    parameters it builds, the result it wraps) costs more than the database's work on such a
+    statement; this does only what the statement needs: each value through its type's
+    processor (JSON, dates) and, for a select, the columns through theirs (JSON decoded).
+    Every parameter without a value in the statement must be given."""
 
     def __init__(self, statement: Executable):
         self.statement = statement
@@ -137,23 +138,50 @@ class Prepared:
                                                  results)
         return entry
 
-    def run(self, connection: Connection, params: Mapping[str, Any]) -> CursorResult:
+    def _execute(self, connection: Connection, params: Mapping[str, Any]) -> Any:
+        """The driver's cursor, the statement run on it (the caller closes it)."""
         sql, positional, steps, _results = self._compiled(connection.dialect)
         values = [params[name] if required else value for name, value, required, _ in steps]
         values = [value if process is None else process(value)
                   for value, (_, _, _, process) in zip(values, steps)]
-        if positional:
-            return connection.exec_driver_sql(sql, tuple(values))
-        return connection.exec_driver_sql(sql, dict(zip((step[0] for step in steps), values)))
+        arguments = tuple(values) if positional else dict(zip((s[0] for s in steps), values))
+        if not connection.in_transaction():
+            connection.begin()          # so that the connection's commit() commits this
+        cursor = connection.connection.cursor()
+        try:
+            cursor.execute(sql, arguments)
+        except connection.dialect.loaded_dbapi.Error as error:
+            cursor.close()
+            raise DBAPIError.instance(sql, arguments, error,
+                                      connection.dialect.loaded_dbapi.Error,
+                                      dialect=connection.dialect) from error
+        return cursor
+
+    def run(self, connection: Connection, params: Mapping[str, Any]) -> int:
+        """Run an insert, update or delete: how many rows it changed."""
+        cursor = self._execute(connection, params)
+        try:
+            return cursor.rowcount
+        finally:
+            cursor.close()
 
     def first(self, connection: Connection, params: Mapping[str, Any]) -> tuple | None:
-        """The first row of a select, its JSON columns decoded (None: no row)."""
-        row = self.run(connection, params).first()
+        """The first row of a select (None: no row)."""
+        cursor = self._execute(connection, params)
+        try:
+            row = cursor.fetchone()
+        finally:
+            cursor.close()
         return None if row is None else self._read(connection, row)
 
     def all(self, connection: Connection, params: Mapping[str, Any]) -> list[tuple]:
-        """Every row of a select, their JSON columns decoded."""
-        return [self._read(connection, row) for row in self.run(connection, params)]
+        """Every row of a select."""
+        cursor = self._execute(connection, params)
+        try:
+            rows = cursor.fetchall()
+        finally:
+            cursor.close()
+        return [self._read(connection, row) for row in rows]
 
     def _read(self, connection: Connection, row: Any) -> tuple:
         results = self._compiled(connection.dialect)[3]

@@ -7,6 +7,7 @@ from datetime import datetime, timezone
 
 import pytest
 from sqlalchemy import bindparam, insert, select
+from sqlalchemy.exc import IntegrityError
 
 from companion.db import Prepared
 from companion.models import GameTable, Move
@@ -28,11 +29,15 @@ def test_a_prepared_statement_writes_and_reads_as_sqlalchemy_does(app, client):
                   TABLES.c.undo_request).join(TABLES, TABLES.c.id == MOVES.c.table_id).where(
         MOVES.c.table_id == bindparam("table_id"))
     with app.extensions["scribe.engine"].connect() as connection:
-        assert add.run(connection, row).rowcount == 1
+        assert add.run(connection, row) == 1
         connection.commit()
         core = tuple(connection.execute(read, {"table_id": table_id}).first())
         prepared = Prepared(read).first(connection, {"table_id": table_id})
         assert Prepared(read).first(connection, {"table_id": "none"}) is None
+        with pytest.raises(IntegrityError):         # the driver's error, as SQLAlchemy's
+            add.run(connection, row)                # (the same key twice in one table)
+        connection.rollback()
+        assert len(Prepared(read).all(connection, {"table_id": table_id})) == 1
     assert prepared == core                      # JSON decoded, the date parsed, alike
     assert core[1] == move and isinstance(core[3], dict) and core[4] is None
     assert core[2].replace(tzinfo=timezone.utc) == when

@@ -710,9 +710,9 @@ def _bump_version(session: Session | Connection, table: GameTable | LiveTable,
     """Take the next version, or StaleVersion if someone else took it first."""
     # Core statements go to the session's connection (same transaction): the ORM layer of
     # Session.execute has nothing to add to them and costs more than they do.
-    result = _BUMP_VERSION.run(_core(session), {"table_id": table.id, "expected": expected,
-                                                "next": expected + 1})
-    if result.rowcount != 1:
+    changed = _BUMP_VERSION.run(_core(session), {"table_id": table.id, "expected": expected,
+                                                 "next": expected + 1})
+    if changed != 1:
         session.rollback()
         _reload(session, table)
         raise StaleVersion(table.version)
