@@ -130,6 +130,14 @@ class SQLiteCounters(Storage):
                                  (key, time.time())).fetchone()
         return int(row[0]) if row else 0
 
+    def window(self, key: str) -> tuple[int, float]:
+        """The hits counted in ``key``'s window and when it ends, in one read (what
+        :meth:`get` and :meth:`get_expiry` answer: 0 and now when no window is open)."""
+        now = time.time()
+        row = self._db().execute("SELECT hits, ends FROM counter WHERE key = ? AND ends > ?",
+                                 (key, now)).fetchone()
+        return (int(row[0]), float(row[1])) if row else (0, now)
+
     def get_expiry(self, key: str) -> float:
         row = self._db().execute("SELECT ends FROM counter WHERE key = ? AND ends > ?",
                                  (key, time.time())).fetchone()

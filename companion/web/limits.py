@@ -197,7 +197,12 @@ class Limit:
         if self.deduct_when is not None and self.deduct_when(response):
             for item in items:
                 limiter.hit(item, *who)
-        reset, remaining = limiter.get_window_stats(shown, *who)
+        window = getattr(limiter.storage, "window", None)     # the SQLite file's: one read
+        if window is not None:
+            hits, reset = window(shown.key_for(*who))
+            remaining = max(0, shown.amount - hits)
+        else:
+            reset, remaining = limiter.get_window_stats(shown, *who)
         reset_at = int(reset + 1)
         headers = response.headers
         headers.add("X-RateLimit-Limit", str(shown.amount))
