@@ -122,7 +122,7 @@ RATE_LIMIT_KEYS = ("RATE_LIMIT_JOIN", "RATE_LIMIT_OPEN_TABLE", "RATE_LIMIT_OPEN_
 
 
 def _rate_limit(key: str, value: str) -> str:
-    """A limit as flask-limiter reads it ("10 per minute; 60 per hour"), checked at start-up
+    """A limit as the ``limits`` library reads it ("10 per minute; 60 per hour"), checked at start-up
     so that a typo stops the server with its name rather than failing every request."""
     from limits import parse_many
 

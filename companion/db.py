@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import os
 import threading
+import weakref
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Iterator
+from typing import Any, Iterator, Mapping
 
 try:
     import fcntl
@@ -17,7 +18,8 @@ from alembic import command
 from alembic.config import Config as AlembicConfig
 from flask import Flask, current_app, g
 from sqlalchemy import event
-from sqlalchemy.engine import Engine
+from sqlalchemy.engine import Connection, Dialect, Engine
+from sqlalchemy.sql.expression import Executable
 from sqlalchemy.exc import DBAPIError, InterfaceError, InternalError, OperationalError
 from sqlmodel import Session, create_engine
 
@@ -86,10 +88,10 @@ _QUEUES_LOCK = threading.Lock()
 
 
 @contextmanager
-def writing(session: Session) -> Iterator[None]:
-    """This process's and every other process's turn to write to the session's SQLite file
-    (see :class:`WriterQueue`); at once for any other database."""
-    url = session.get_bind().url
+def writing(session: Session | Connection) -> Iterator[None]:
+    """This process's and every other process's turn to write to the session's (or the
+    connection's) SQLite file (see :class:`WriterQueue`); at once for any other database."""
+    url = session.engine.url if isinstance(session, Connection) else session.get_bind().url
     path = url.database
     if url.get_backend_name() != "sqlite" or not path or path == ":memory:" or fcntl is None:
         yield
@@ -100,6 +102,95 @@ def writing(session: Session) -> Iterator[None]:
             queue = _QUEUES.setdefault(path, WriterQueue(path))
     with queue.turn():
         yield
+
+
+class Prepared:
+    """One of the few statements every move runs, compiled once per database dialect and run
+    on the driver's cursor, in the transaction of the SQLAlchemy ``Connection`` it is given
+    (which commits or rolls it back; a driver error is raised as SQLAlchemy's, e.g.
+    ``IntegrityError``). SQLAlchemy's own run of a Core statement (its cache key, the
+    parameters it builds, the result it wraps) costs more than the database's work on such a
+    statement; this does only what the statement needs: each value through its type's
+    processor (JSON, dates) and, for a select, the columns through theirs (JSON decoded).
+    Every parameter without a value in the statement must be given."""
+
+    def __init__(self, statement: Executable):
+        self.statement = statement
+        self._by_dialect: "weakref.WeakKeyDictionary[Dialect, tuple]" = \
+            weakref.WeakKeyDictionary()
+
+    def _compiled(self, dialect: Dialect) -> tuple:
+        entry = self._by_dialect.get(dialect)
+        if entry is None:
+            compiled = self.statement.compile(dialect=dialect)
+            binds = {name: bind for bind, name in compiled.bind_names.items()}
+            names = (list(compiled.positiontup or ()) if compiled.positional
+                     else list(binds))
+            steps = [(name, binds[name].value if not binds[name].required else None,
+                      binds[name].required,
+                      binds[name].type.dialect_impl(dialect).bind_processor(dialect))
+                     for name in names]
+            columns = getattr(self.statement, "selected_columns", ())
+            results = [(index, processor) for index, processor in enumerate(
+                column.type.dialect_impl(dialect).result_processor(dialect, None)
+                for column in columns) if processor is not None]
+            entry = self._by_dialect[dialect] = (compiled.string, compiled.positional, steps,
+                                                 results)
+        return entry
+
+    def _execute(self, connection: Connection, params: Mapping[str, Any]) -> Any:
+        """The driver's cursor, the statement run on it (the caller closes it)."""
+        sql, positional, steps, _results = self._compiled(connection.dialect)
+        values = [params[name] if required else value for name, value, required, _ in steps]
+        values = [value if process is None else process(value)
+                  for value, (_, _, _, process) in zip(values, steps)]
+        arguments = tuple(values) if positional else dict(zip((s[0] for s in steps), values))
+        if not connection.in_transaction():
+            connection.begin()          # so that the connection's commit() commits this
+        cursor = connection.connection.cursor()
+        try:
+            cursor.execute(sql, arguments)
+        except connection.dialect.loaded_dbapi.Error as error:
+            cursor.close()
+            raise DBAPIError.instance(sql, arguments, error,
+                                      connection.dialect.loaded_dbapi.Error,
+                                      dialect=connection.dialect) from error
+        return cursor
+
+    def run(self, connection: Connection, params: Mapping[str, Any]) -> int:
+        """Run an insert, update or delete: how many rows it changed."""
+        cursor = self._execute(connection, params)
+        try:
+            return cursor.rowcount
+        finally:
+            cursor.close()
+
+    def first(self, connection: Connection, params: Mapping[str, Any]) -> tuple | None:
+        """The first row of a select (None: no row)."""
+        cursor = self._execute(connection, params)
+        try:
+            row = cursor.fetchone()
+        finally:
+            cursor.close()
+        return None if row is None else self._read(connection, row)
+
+    def all(self, connection: Connection, params: Mapping[str, Any]) -> list[tuple]:
+        """Every row of a select."""
+        cursor = self._execute(connection, params)
+        try:
+            rows = cursor.fetchall()
+        finally:
+            cursor.close()
+        return [self._read(connection, row) for row in rows]
+
+    def _read(self, connection: Connection, row: Any) -> tuple:
+        results = self._compiled(connection.dialect)[3]
+        if not results:
+            return tuple(row)
+        values = list(row)
+        for index, process in results:
+            values[index] = process(values[index])
+        return tuple(values)
 
 
 def init_app(app: Flask) -> None:

@@ -3,8 +3,8 @@
 Flask extensions register their request hooks for every request of the app. Scribe moves those
 that matter for a few areas only to where they matter, so that a move or a score pays for
 none of them: CSRF and compression for the pages' blueprints (the JSON API has no cookies
-and no answers worth compressing), the rate limiter for the limited views
-(:mod:`companion.web.limits`). :func:`taken` runs an extension's ``init_app`` and hands back
+and no answers worth compressing); the rate limits have no hooks at all, the limited views
+check them (:mod:`companion.web.limits`). :func:`taken` runs an extension's ``init_app`` and hands back
 the hooks it registered for every request; :func:`for_blueprints` registers them again for
 some blueprints only.
 """

@@ -39,6 +39,7 @@ _VARIABLE = re.compile(r"<(?:(?P<converter>[a-zA-Z_][a-zA-Z0-9_]*)(?:\((?P<args>
 _REQUEST_LINE = re.compile(r"((?:GET|HEAD|POST|PUT|PATCH|DELETE|OPTIONS|TRACE|CONNECT) |"
                            r"Exception on )(/[^\s\"\x1b]*)")
 _DIGITS = re.compile(r"[0-9]+")
+_REMEMBERED = 4096                # hidden paths a Redactor keeps
 
 
 def secret_arguments(rule: Rule) -> list[str]:
@@ -54,6 +55,9 @@ class Redactor:
         self._map = url_map
         self._pattern: re.Pattern | None = None
         self._words: frozenset[str] = frozenset()
+        # The paths met lately, hidden: a table's phones ask for the same few paths all
+        # evening, and each access log line would otherwise match the whole URL map again.
+        self._hidden: dict[str, str] = {}
 
     def _compile(self) -> None:
         """One pattern for every route: the routes with secrets first, each secret part a
@@ -80,6 +84,14 @@ class Redactor:
 
     def path(self, path: str) -> str:
         """``path`` with its secret parts hidden (its query, if any, too)."""
+        hidden = self._hidden.get(path)
+        if hidden is None:
+            if len(self._hidden) >= _REMEMBERED:
+                self._hidden.clear()
+            hidden = self._hidden[path] = self._path(path)
+        return hidden
+
+    def _path(self, path: str) -> str:
         if self._pattern is None:
             self._compile()
         assert self._pattern is not None

@@ -52,14 +52,14 @@ def test_an_api_request_runs_none_of_the_pages_hooks(client, hooks_run):
 
 @pytest.mark.db
 def test_the_limiter_meets_only_the_limited_views(app, client, monkeypatch):
-    checks: list[str | None] = []
-    check = limits.limiter._check_request_limit
+    checks: list[str] = []
+    check = limits.Limit.check
 
-    def counting(*args, **kwargs):
-        checks.append(kwargs.get("callable_name"))
-        return check(*args, **kwargs)
+    def counting(limit):
+        checks.append(limit.scope)
+        return check(limit)
 
-    monkeypatch.setattr(limits.limiter, "_check_request_limit", counting)
+    monkeypatch.setattr(limits.Limit, "check", counting)
     assert client.get("/api/v1/games").status_code == 200
     assert client.get("/").status_code == 200
     assert client.get("/score/ra").status_code == 200

@@ -6,6 +6,7 @@ from typing import Any
 
 from flask import Response, current_app, jsonify, request
 from flask_babel import gettext as _
+from sqlalchemy import Connection
 from sqlmodel import Session
 
 from .. import db
@@ -153,11 +154,16 @@ def take_host(table_id: str):
     return {"host_token": token}
 
 
-def _table_and_viewer(session: Session, table_id: str, token: str | None = None):
+def _table_and_viewer(session: Session | Connection, table_id: str,
+                      token: str | None = None, *,
+                      orm: bool = True):
     """The table, and (seat position or None, is host) for the bearer token (default: the
-    request's); a token that is neither is refused."""
+    request's); a token that is neither is refused. The table is the ORM object for the
+    services that change it through the ORM (seats, undo), else a plain
+    :class:`~companion.services.live_tables.LiveTable` (a move, a read)."""
     token = _bearer() if token is None else token
-    table, seat = live.table_and_seat(session, table_id, token)
+    table, seat = (live.table_and_seat if orm else live.live_table_and_seat)(session, table_id,
+                                                                             token)
     if token is None or seat is not None:
         return table, seat, False
     if live.is_host(table, token):
@@ -169,27 +175,40 @@ def _table_and_viewer(session: Session, table_id: str, token: str | None = None)
 def read_table(table_id: str):
     """The table as the bearer sees it: version, state, prompts, scores."""
     session = db.session()
-    table, seat, _host = _table_and_viewer(session, table_id)
+    table, seat, _host = _table_and_viewer(session, table_id, orm=False)
     return live.view(session, table, seat)
 
 
 def _changed(table_id: str, change, *, host_may: bool = False):
     """A request that changes the log (a move, a draw, an undo), answered by :func:`change_log`:
-    the new version with this seat's view, a stale version 409 with the fresh table."""
-    session = db.session()
-    table, seat, outcome = change_log(session, table_id, _bearer(),
-                                      request.get_json(silent=True), change, host_may=host_may)
+    the new version with this seat's view, a stale version 409 with the fresh table. A move
+    or a draw runs on a Core connection of its own, without the ORM (no Session to open, begin,
+    commit and close: :mod:`companion.services.live_tables`); an undo (``host_may``) changes
+    the table through the ORM."""
+    token, body = _bearer(), request.get_json(silent=True)
+    if host_may:
+        table, seat, outcome = change_log(db.session(), table_id, token, body, change,
+                                          host_may=True)
+    else:
+        with db.engine().connect() as connection:
+            table, seat, outcome = change_log(connection, table_id, token, body, change,
+                                              orm=False)
     if isinstance(outcome, StaleVersion):
-        return _stale(session, table, seat, outcome)
+        return _stale(db.session(), table, seat, outcome)
     return _accepted_answer(table, seat, outcome)
 
 
-def change_log(session: Session, table_id: str, token: str | None, body: Any, change, *,
-               host_may: bool = False) -> tuple[GameTable, int | None, Any]:
+def change_log(session: Session | Connection, table_id: str, token: str | None, body: Any,
+               change, *,
+               host_may: bool = False,
+               orm: bool = True) -> tuple[GameTable | live.LiveTable, int | None, Any]:
     """The bearer's seat (or, when ``host_may``, the host) calls ``change(session, table, seat,
-    rights, body)`` (``rights()``: has the bearer the host's rights?) (the service announces an accepted change): (table, seat, the :class:`~companion.services.live_tables.Accepted` change or the
-    :class:`StaleVersion` it met). Any other refusal is raised as a :class:`TableProblem`."""
-    table, seat, host = _table_and_viewer(session, table_id, token)
+    rights, body)`` (``rights()``: has the bearer the host's rights?; the service announces an
+    accepted change): (table, seat, the :class:`~companion.services.live_tables.Accepted`
+    change or the :class:`StaleVersion` it met). Any other refusal is raised as a
+    :class:`TableProblem`. ``table`` is the ORM object when ``orm`` (``session`` is then the
+    request's Session), else a plain :class:`~companion.services.live_tables.LiveTable`."""
+    table, seat, host = _table_and_viewer(session, table_id, token, orm=orm)
     if seat is None and not (host_may and host):
         raise TableProblem(401 if token is None else 403, "table.seat_token_needed",
                            N_("Moves are made with a seat token (Authorization: Bearer …)."))

@@ -9,6 +9,11 @@ never both apply a move to the same state, on SQLite or PostgreSQL alike.
 A change is announced where it is committed (design.md §3): every function here that commits a
 new version or a change of seats or requests tells the watching phones (:mod:`.broker`) right
 after its commit, so no view has to remember to.
+
+A move (:func:`submit_move`, :func:`draw_for`) and what it reads (:func:`state_at`,
+:func:`phone_view`) need no ORM: they take the request's Session or a plain Core
+``Connection`` (the API's move runs on one: no Session to open, begin, commit and close), and
+the table as the ORM object or a :class:`LiveTable` row.
 """
 
 from __future__ import annotations
@@ -19,20 +24,20 @@ from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any, Mapping
 
-from sqlalchemy import and_, bindparam, insert, or_, update
+from sqlalchemy import Connection, and_, bindparam, insert, or_, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import defer
 from sqlalchemy.orm.attributes import set_committed_value
 from sqlmodel import Session, col, delete, func, select
 
-from ..db import writing
+from ..db import Prepared, writing
 from ..guard import text_problem
 from ..models import (GameTable, Move, Player, Result, Seat, TableMode, TableStatus, utcnow)
 from ..rules import get_ruleset
 from ..rules.base import (Capability, Edition, InvalidDocument, N_, RuleViolation, Ruleset,
                           check_document, normalise_options, offers, resolve_edition)
 from . import broker
-from .scoring import write_results
+from .scoring import result_rows
 from .tokens import hash_token, new_token
 
 CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"     # no 0/O, 1/I/L: easy to read aloud
@@ -108,7 +113,8 @@ def _newest_before(table_id: str, version: int) -> tuple[int, dict[str, Any]] | 
 
 # --------------------------------------------------------------------------------------------
 # The statements of every move request, built once: building and cache-keying SQLAlchemy
-# expressions per request costs more than running them (benchmarks/bench_moves.py).
+# expressions per request costs more than running them (benchmarks/bench_moves.py); the
+# three every move runs are handed to the driver as compiled (db.Prepared).
 # --------------------------------------------------------------------------------------------
 
 _TABLE_BY_ID = select(GameTable).where(col(GameTable.id) == bindparam("table_id"))
@@ -118,34 +124,59 @@ _TABLE_AND_SEAT = (select(GameTable, col(Seat.position))
                                          col(Seat.token_hash) == bindparam("token_hash")))
                    .where(col(GameTable.id) == bindparam("table_id"))
                    .options(defer(GameTable.final_document), defer(GameTable.notes)))
+# The same for a move (and a read), without the ORM: one plain row of the columns it reads
+# (building a GameTable object costs as much as the rest of the move; :class:`LiveTable`).
+_LIVE_COLUMNS = ("id", "game", "mode", "status", "version", "undo_floor", "options", "setup",
+                 "edition", "host_token_hash", "seats_version", "undo_request", "group_id")
+_TABLE_COLUMNS = [GameTable.__table__.c[name] for name in _LIVE_COLUMNS]
+_LIVE_TABLE = select(*_TABLE_COLUMNS).where(GameTable.__table__.c.id == bindparam("table_id"))
+_LIVE_TABLE_AND_SEAT = Prepared(select(*_TABLE_COLUMNS, Seat.__table__.c.position)
+                                .outerjoin(Seat.__table__, and_(
+                                    Seat.__table__.c.table_id == GameTable.__table__.c.id,
+                                    Seat.__table__.c.token_hash == bindparam("token_hash")))
+                                .where(GameTable.__table__.c.id == bindparam("table_id")))
 _SEAT_BY_TOKEN = select(Seat).where(col(Seat.table_id) == bindparam("table_id"),
                                     col(Seat.token_hash) == bindparam("token_hash"))
-_MOVE_BY_KEY = select(Move).where(col(Move.table_id) == bindparam("table_id"),
-                                  col(Move.idempotency_key) == bindparam("key"))
+_MOVE_BY_KEY = select(Move.__table__.c.version, Move.__table__.c.move).where(
+    Move.__table__.c.table_id == bindparam("table_id"),
+    Move.__table__.c.idempotency_key == bindparam("key"))
 _GAME_TABLE, _MOVE = GameTable.__table__, Move.__table__
-_BUMP_VERSION = (update(_GAME_TABLE)
-                 .where(_GAME_TABLE.c.id == bindparam("table_id"),
-                        _GAME_TABLE.c.version == bindparam("expected"))
-                 .values(version=bindparam("next")))
+_BUMP_VERSION = Prepared(update(_GAME_TABLE)
+                         .where(_GAME_TABLE.c.id == bindparam("table_id"),
+                                _GAME_TABLE.c.version == bindparam("expected"))
+                         .values(version=bindparam("next")))
+_SET_UNDO_FLOOR = (update(_GAME_TABLE).where(_GAME_TABLE.c.id == bindparam("table_id"))
+                   .values(undo_floor=bindparam("floor")))
 # Append a move with the next seq of its table, in one statement (one round trip fewer than
 # reading the last seq first; the version bump before it already holds the table's lock).
-_APPEND_MOVE = insert(_MOVE).from_select(
-    ["table_id", "seq", "seat", "move", "idempotency_key", "version"],
+_APPEND_MOVE = Prepared(insert(_MOVE).from_select(
+    ["table_id", "seq", "seat", "move", "idempotency_key", "version", "created_at"],
     select(bindparam("table_id", type_=_MOVE.c.table_id.type),
            func.coalesce(func.max(_MOVE.c.seq), 0) + 1,
            bindparam("seat", type_=_MOVE.c.seat.type),
            bindparam("move", type_=_MOVE.c.move.type),
            bindparam("idempotency_key", type_=_MOVE.c.idempotency_key.type),
-           bindparam("version", type_=_MOVE.c.version.type))
-    .where(_MOVE.c.table_id == bindparam("table_id", type_=_MOVE.c.table_id.type)))
+           bindparam("version", type_=_MOVE.c.version.type),
+           bindparam("created_at", type_=_MOVE.c.created_at.type))
+    .where(_MOVE.c.table_id == bindparam("table_id", type_=_MOVE.c.table_id.type))))
+# The seats' names and ids in seat order; the log up to a version, in log order (a replay).
+_SEAT_NAMES = (select(Seat.__table__.c.id, Seat.__table__.c.name)
+               .where(Seat.__table__.c.table_id == bindparam("table_id"))
+               .order_by(Seat.__table__.c.position))
+_LOG_UPTO = (select(_MOVE.c.seat, _MOVE.c.move, _MOVE.c.undone_version)
+             .where(_MOVE.c.table_id == bindparam("table_id"),
+                    _MOVE.c.version <= bindparam("upto"))
+             .order_by(_MOVE.c.seq))
+_ADD_RESULT = insert(Result.__table__)
 # The log entries that made or undid a version in (after, upto], in log order.
-_CHANGES_SINCE = (select(_MOVE.c.seat, _MOVE.c.move, _MOVE.c.version, _MOVE.c.undone_version)
-                  .where(_MOVE.c.table_id == bindparam("table_id"),
-                         or_(and_(_MOVE.c.version > bindparam("after"),
-                                  _MOVE.c.version <= bindparam("upto")),
-                             and_(_MOVE.c.undone_version > bindparam("after"),
-                                  _MOVE.c.undone_version <= bindparam("upto"))))
-                  .order_by(_MOVE.c.seq))
+# (With several server processes, a move often finds the state one version behind: prepared.)
+_CHANGES_SINCE = Prepared(
+    select(_MOVE.c.seat, _MOVE.c.move, _MOVE.c.version, _MOVE.c.undone_version)
+    .where(_MOVE.c.table_id == bindparam("table_id"),
+           or_(and_(_MOVE.c.version > bindparam("after"), _MOVE.c.version <= bindparam("upto")),
+               and_(_MOVE.c.undone_version > bindparam("after"),
+                    _MOVE.c.undone_version <= bindparam("upto"))))
+    .order_by(_MOVE.c.seq))
 
 
 # --------------------------------------------------------------------------------------------
@@ -293,7 +324,7 @@ def open_table(session: Session, game: Any, options: Any, names: Any,
     return OpenedTable(table, host_token)
 
 
-def entered_edition(table: GameTable) -> dict[str, Any]:
+def entered_edition(table: GameTable | LiveTable) -> dict[str, Any]:
     """The edition values entered for ``table`` (empty: every value is the default)."""
     return dict((table.edition or {}).get("entered") or {})
 
@@ -317,29 +348,77 @@ def table_and_seat(session: Session, table_id: str,
     return row[0], row[1]
 
 
+class LiveTable:
+    """A live table as a move reads it: the columns of :data:`_LIVE_COLUMNS`, from one plain
+    row, no ORM object. What a move writes for it is written by Core statements and mirrored
+    here (:func:`_mirror`); the services that change seats or undo take the ORM object."""
+
+    __slots__ = _LIVE_COLUMNS
+
+    def __init__(self, *values: Any) -> None:
+        for name, value in zip(_LIVE_COLUMNS, values):
+            setattr(self, name, value)
+
+
+def live_table_and_seat(session: Session | Connection, table_id: str,
+                        token: str | None) -> tuple[LiveTable, int | None]:
+    """:func:`table_and_seat` for a move or a read: the table as a :class:`LiveTable`."""
+    row = (_LIVE_TABLE_AND_SEAT.first(_core(session), {
+        "table_id": table_id, "token_hash": hash_token(token or "")}) if table_id else None)
+    if row is None or row[2] != TableMode.LIVE.value:
+        raise TableProblem(404, "table.not_found", N_("There is no such table."))
+    return LiveTable(*row), row[-1]
+
+
+def _mirror(table: GameTable | LiveTable, **values: Any) -> None:
+    """Tell ``table`` what was just written for it (no reload; an ORM object is not left with
+    changes to flush)."""
+    for name, value in values.items():
+        if isinstance(table, LiveTable):
+            setattr(table, name, value)
+        else:
+            set_committed_value(table, name, value)
+
+
+def _reload(session: Session | Connection, table: GameTable | LiveTable) -> None:
+    """Read ``table`` again (another phone changed it)."""
+    if isinstance(table, LiveTable):
+        row = _core(session).execute(_LIVE_TABLE, {"table_id": table.id}).first()
+        _mirror(table, **dict(zip(_LIVE_COLUMNS, row)))
+    else:
+        session.refresh(table)
+
+
+def _core(session: Session | Connection) -> Connection:
+    """The Core connection of a move: the Session's own (its transaction), or the one given."""
+    return session if isinstance(session, Connection) else session.connection()
+
+
 def find_by_code(session: Session, code: str) -> GameTable | None:
     cleaned = "".join(code.split()).upper()
     return session.exec(select(GameTable).where(GameTable.code == cleaned)).first()
 
 
-def seats(session: Session, table: GameTable) -> list[Seat]:
+def seats(session: Session, table: GameTable | LiveTable) -> list[Seat]:
     return list(session.exec(select(Seat).where(Seat.table_id == table.id)
                              .order_by(Seat.position)).all())
 
 
-def is_host(table: GameTable, token: str | None) -> bool:
+def is_host(table: GameTable | LiveTable, token: str | None) -> bool:
     """Whether ``token`` is the table's host token."""
     return bool(token) and secrets.compare_digest(hash_token(token), table.host_token_hash or "")
 
 
-def seat_for_token(session: Session, table: GameTable, token: str | None) -> Seat | None:
+def seat_for_token(session: Session, table: GameTable | LiveTable,
+                   token: str | None) -> Seat | None:
     if not token:
         return None
     return session.execute(_SEAT_BY_TOKEN, {"table_id": table.id,
                                             "token_hash": hash_token(token)}).scalars().first()
 
 
-def has_host_rights(table: GameTable, host_token: str | None, seat: Seat | None) -> bool:
+def has_host_rights(table: GameTable | LiveTable, host_token: str | None,
+                    seat: Seat | None) -> bool:
     """The host's phone, or a co-host's seat, may act for the table: undo anyone's move,
     give seats to new phones, name co-hosts, close the table."""
     return is_host(table, host_token) or bool(seat is not None and seat.cohost)
@@ -355,7 +434,7 @@ def _seat_at(session: Session, table: GameTable, position: Any) -> Seat:
     return seat
 
 
-def _announce(table: GameTable, version: int) -> None:
+def _announce(table: GameTable | LiveTable, version: int) -> None:
     """Tell the watching phones that the table is now at ``version`` (after the commit)."""
     broker.publish(table.id, version)
 
@@ -531,7 +610,7 @@ def request_undo(session: Session, table: GameTable, seat: int, version: Any) ->
     _announce_seats(session, table)
 
 
-def open_undo_request(table: GameTable) -> dict[str, Any] | None:
+def open_undo_request(table: GameTable | LiveTable) -> dict[str, Any] | None:
     """The seat's request to undo, while it still names the current version."""
     request = table.undo_request
     if request and request.get("version") == table.version:
@@ -576,7 +655,8 @@ def _active_moves(session: Session, table: GameTable, version: int) -> list[Move
     return [m for m in moves if m.undone_version is None or m.undone_version > version]
 
 
-def state_at(session: Session, table: GameTable, version: int | None = None) -> dict[str, Any]:
+def state_at(session: Session | Connection, table: GameTable | LiveTable,
+             version: int | None = None) -> dict[str, Any]:
     """The state at ``version`` (default: the table's current version), by replay."""
     version = table.version if version is None else version
     cached = _cached(table.id, version)
@@ -585,16 +665,19 @@ def state_at(session: Session, table: GameTable, version: int | None = None) -> 
     ruleset = get_ruleset(table.game)
     state = _replayed_since(session, table, ruleset, version)
     if state is None:
-        names = [seat.name for seat in seats(session, table)]
+        connection = _core(session)
+        names = [row.name for row in connection.execute(_SEAT_NAMES, {"table_id": table.id})]
         state = ruleset.setup(table.options, names, table.setup or {},
                               resolve_edition(ruleset.edition, entered_edition(table)))
-        for move in _active_moves(session, table, version):
-            state = ruleset.apply(state, move.seat, move.move)
+        for move in connection.execute(_LOG_UPTO, {"table_id": table.id, "upto": version}):
+            if move.undone_version is None or move.undone_version > version:
+                state = ruleset.apply(state, move.seat, move.move)
     _remember(table.id, version, state)
     return state
 
 
-def _replayed_since(session: Session, table: GameTable, ruleset: Ruleset,
+def _replayed_since(session: Session | Connection, table: GameTable | LiveTable,
+                    ruleset: Ruleset,
                     version: int) -> dict[str, Any] | None:
     """The state at ``version`` from a cached older one, or None to replay the whole log.
 
@@ -606,13 +689,12 @@ def _replayed_since(session: Session, table: GameTable, ruleset: Ruleset,
     if earlier is None:
         return None
     since, state = earlier
-    changes = session.connection().execute(_CHANGES_SINCE, {
-        "table_id": table.id, "after": since, "upto": version}).all()
-    if any(change.undone_version is not None and since < change.undone_version <= version
-           for change in changes):
+    changes = _CHANGES_SINCE.all(_core(session), {"table_id": table.id, "after": since,
+                                                  "upto": version})
+    if any(undone is not None and since < undone <= version for *_, undone in changes):
         return None
-    for change in changes:
-        state = ruleset.apply(state, change.seat, change.move)
+    for seat, move, _version, _undone in changes:
+        state = ruleset.apply(state, seat, move)
     return state
 
 
@@ -623,26 +705,26 @@ class Accepted:
     replayed: bool = False       # True when an earlier answer was returned for a retry
 
 
-def _bump_version(session: Session, table: GameTable, expected: int) -> int:
+def _bump_version(session: Session | Connection, table: GameTable | LiveTable,
+                  expected: int) -> int:
     """Take the next version, or StaleVersion if someone else took it first."""
     # Core statements go to the session's connection (same transaction): the ORM layer of
     # Session.execute has nothing to add to them and costs more than they do.
-    result = session.connection().execute(_BUMP_VERSION, {"table_id": table.id,
-                                                          "expected": expected,
-                                                          "next": expected + 1})
-    if result.rowcount != 1:
+    changed = _BUMP_VERSION.run(_core(session), {"table_id": table.id, "expected": expected,
+                                                 "next": expected + 1})
+    if changed != 1:
         session.rollback()
-        session.refresh(table)
+        _reload(session, table)
         raise StaleVersion(table.version)
     return expected + 1
 
 
-def _recorded(session: Session, table: GameTable, idempotency_key: str,
-              move: Any = None) -> Accepted | None:
+def _recorded(session: Session | Connection, table: GameTable | LiveTable,
+              idempotency_key: str, move: Any = None) -> Accepted | None:
     """The first answer to a move already recorded under ``idempotency_key``, if any. The
     same key with a different move is refused: a key names one move, never two."""
-    earlier = session.execute(_MOVE_BY_KEY, {"table_id": table.id,
-                                             "key": idempotency_key}).scalars().first()
+    earlier = _core(session).execute(_MOVE_BY_KEY, {"table_id": table.id,
+                                                    "key": idempotency_key}).first()
     if earlier is None:
         return None
     if move is not None and earlier.move != move:
@@ -655,8 +737,8 @@ def _recorded(session: Session, table: GameTable, idempotency_key: str,
 MAX_REBASES = 8     # concurrent moves of one simultaneous step, re-checked one after another
 
 
-def _rebase_allowed(session: Session, table: GameTable, ruleset: Ruleset, seat: int,
-                    seen: int) -> bool:
+def _rebase_allowed(session: Session | Connection, table: GameTable | LiveTable,
+                    ruleset: Ruleset, seat: int, seen: int) -> bool:
     """A move made on version ``seen`` of a simultaneous step may be re-checked on the table's
     current version if the step is still the same and this seat is still awaited in it (the
     game guarantees that the awaited seats' moves in one step commute; design.md §2)."""
@@ -669,8 +751,8 @@ def _rebase_allowed(session: Session, table: GameTable, ruleset: Ruleset, seat: 
     return then.step == now.step and seat in then.seats
 
 
-def submit_move(session: Session, table: GameTable, seat: int, move: Any, version: Any,
-                idempotency_key: Any) -> Accepted:
+def submit_move(session: Session | Connection, table: GameTable | LiveTable, seat: int,
+                move: Any, version: Any, idempotency_key: Any) -> Accepted:
     """Referee and record one move (the API's POST .../moves).
 
     A retry carries an idempotency key already recorded; it gets the first answer back (the
@@ -716,15 +798,18 @@ def submit_move(session: Session, table: GameTable, seat: int, move: Any, versio
         try:
             with writing(session):      # from the first write to the commit (db.WriterQueue)
                 new_version = _bump_version(session, table, current)
-                session.connection().execute(_APPEND_MOVE, {
+                written: dict[str, Any] = {"version": new_version}
+                _APPEND_MOVE.run(_core(session), {
                     "table_id": table.id, "seat": seat, "move": move,
-                    "idempotency_key": idempotency_key, "version": new_version})
+                    "idempotency_key": idempotency_key, "version": new_version,
+                    "created_at": utcnow()})
                 if ruleset.is_over(new_state):
-                    _finish(session, table, ruleset, new_state)
+                    written.update(_finish(session, table, ruleset, new_state))
                 floor = ruleset.undo_floor(new_state)
                 if floor > table.undo_floor:        # a correction window closed for good
-                    session.execute(update(GameTable).where(col(GameTable.id) == table.id)
-                                    .values(undo_floor=floor))
+                    _core(session).execute(_SET_UNDO_FLOOR, {"table_id": table.id,
+                                                             "floor": floor})
+                    written["undo_floor"] = floor
                 session.commit()
         except StaleVersion:
             continue        # another phone moved meanwhile: look again (retry or rebase)
@@ -735,14 +820,14 @@ def submit_move(session: Session, table: GameTable, seat: int, move: Any, versio
             if earlier is None:
                 raise
             return earlier
-        set_committed_value(table, "version", new_version)   # no reload: we know what we wrote
+        _mirror(table, **written)      # no reload: we know what we wrote
         _remember(table.id, new_version, new_state)
         _announce(table, new_version)
         return Accepted(new_version, new_state)
     raise StaleVersion(table.version)
 
 
-def draw_for(session: Session, table: GameTable, seat: int, version: Any,
+def draw_for(session: Session | Connection, table: GameTable | LiveTable, seat: int, version: Any,
              idempotency_key: Any) -> Accepted:
     """The app draws the physical outcome the table awaits (a tile, a card) for a table that
     plays without the physical draw, and records it as ``seat``'s move. A retry under the
@@ -765,14 +850,18 @@ def draw_for(session: Session, table: GameTable, seat: int, version: Any,
 _DRAWS = secrets.SystemRandom()        # the app's draws: unpredictable, like a real bag
 
 
-def _finish(session: Session, table: GameTable, ruleset: Ruleset,
-            state: Mapping[str, Any]) -> None:
-    """The game is over: the table is finished and every seat gets its Result."""
-    table.status = TableStatus.FINISHED.value
-    table.finished_at = utcnow()
-    table.final_document = ruleset.final_document(state)
-    session.add(table)
-    write_results(session, seats(session, table), ruleset.score(state))
+def _finish(session: Session | Connection, table: GameTable | LiveTable, ruleset: Ruleset,
+            state: Mapping[str, Any]) -> dict[str, Any]:
+    """The game is over: the table is finished and every seat gets its Result (the caller
+    commits). Returns what was written of the table, for :func:`_mirror` after the commit."""
+    finished = {"status": TableStatus.FINISHED.value, "finished_at": utcnow(),
+                "final_document": ruleset.final_document(state)}
+    connection = _core(session)
+    connection.execute(update(_GAME_TABLE).where(_GAME_TABLE.c.id == table.id)
+                       .values(**finished))
+    seat_ids = [row.id for row in connection.execute(_SEAT_NAMES, {"table_id": table.id})]
+    connection.execute(_ADD_RESULT, result_rows(seat_ids, ruleset.score(state)))
+    return finished if isinstance(table, GameTable) else {"status": finished["status"]}
 
 
 def _undone_with(session: Session, table: GameTable, key: str) -> Accepted | None:
@@ -856,7 +945,7 @@ def move_log(session: Session, table: GameTable) -> list[Move]:
                              .order_by(Move.seq)).all())
 
 
-def view(session: Session, table: GameTable, seat: int | None,
+def view(session: Session, table: GameTable | LiveTable, seat: int | None,
          state: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """What one phone sees: ``{"version", "status", "state", "awaiting", "to_act",
     "prompts", "scores"}`` (design.md §3); ``to_act`` is the first awaited seat.
@@ -877,7 +966,8 @@ def view(session: Session, table: GameTable, seat: int | None,
             "scores": ruleset.score(state).as_dict() if show_scores else None}
 
 
-def phone_view(table: GameTable, seat: int | None, state: Mapping[str, Any]) -> dict[str, Any]:
+def phone_view(table: GameTable | LiveTable, seat: int | None,
+               state: Mapping[str, Any]) -> dict[str, Any]:
     """The part of :func:`view` a move's answer carries: what this phone may see of the state,
     and what it may do now."""
     ruleset = get_ruleset(table.game)

@@ -239,9 +239,15 @@ def delete_scored_table(session: Session, table: GameTable) -> None:
 
 def write_results(session: Session, seats: Sequence[Seat], sheet: Scoresheet) -> None:
     """Add each seat's Scoresheet line as its Result (the caller commits)."""
-    for seat, line in zip(seats, sheet.players):
-        session.add(Result(seat_id=seat.id, total=line.total, rank=line.rank,
-                           breakdown=line.as_dict()["breakdown"]))
+    for row in result_rows([seat.id for seat in seats], sheet):
+        session.add(Result(**row))
+
+
+def result_rows(seat_ids: Sequence[int], sheet: Scoresheet) -> list[dict[str, Any]]:
+    """The Result rows of a Scoresheet, one per seat (ids in seat order)."""
+    return [{"seat_id": seat_id, "total": line.total, "rank": line.rank,
+             "breakdown": line.as_dict()["breakdown"]}
+            for seat_id, line in zip(seat_ids, sheet.players)]
 
 
 @dataclass(frozen=True)

@@ -31,12 +31,7 @@ def init_app(app: Flask) -> None:
         else:
             response = make_response(render_template("error.html", code=429,
                                                      message=message))
-        response.status_code = 429
-        if error.response is not None:    # the limiter's Retry-After and limit headers
-            for name in ("Retry-After", "X-RateLimit-Limit", "X-RateLimit-Remaining",
-                         "X-RateLimit-Reset"):
-                if name in error.response.headers:
-                    response.headers[name] = error.response.headers[name]
+        response.status_code = 429      # its Retry-After and limit headers: web/limits.py
         return response
 
     @app.errorhandler(HTTPException)

@@ -15,10 +15,10 @@ if that place is within the limit, so the processes together never let through m
 limit: a lease a process does not spend only holds back a few hits from the others (a lease is
 at most 2 % of the limit, and a limit under 100 is counted hit by hit, exactly as before).
 The size comes from the limit, which the limiter writes into the key
-(``LIMITER/<scope>/<client>/<amount>/<multiples>/<granularity>``); a key of another shape is
+(``LIMITER/<client>/<scope>/<amount>/<multiples>/<granularity>``); a key of another shape is
 counted hit by hit.
 
-A :class:`limits.storage.Storage` for the fixed-window strategy (Flask-Limiter's default),
+A :class:`limits.storage.Storage` for the fixed-window strategy (:mod:`.limits` counts with it),
 registered as ``scribe+sqlite:///<absolute path>``.
 """
 
@@ -129,6 +129,14 @@ class SQLiteCounters(Storage):
         row = self._db().execute("SELECT hits FROM counter WHERE key = ? AND ends > ?",
                                  (key, time.time())).fetchone()
         return int(row[0]) if row else 0
+
+    def window(self, key: str) -> tuple[int, float]:
+        """The hits counted in ``key``'s window and when it ends, in one read (what
+        :meth:`get` and :meth:`get_expiry` answer: 0 and now when no window is open)."""
+        now = time.time()
+        row = self._db().execute("SELECT hits, ends FROM counter WHERE key = ? AND ends > ?",
+                                 (key, now)).fetchone()
+        return (int(row[0]), float(row[1])) if row else (0, now)
 
     def get_expiry(self, key: str) -> float:
         row = self._db().execute("SELECT ends FROM counter WHERE key = ? AND ends > ?",

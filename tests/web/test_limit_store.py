@@ -85,3 +85,19 @@ def test_a_window_that_is_over_starts_again(tmp_path, monkeypatch):
 def test_the_app_keeps_its_counters_in_the_instance_folder(app):
     assert app.config["RATELIMIT_STORAGE_URI"] in (
         app.config.get("REDIS_URL"), limit_store.storage_uri(app.instance_path))
+
+
+def test_a_window_is_read_in_one_go_as_get_and_get_expiry_read_it(tmp_path, monkeypatch):
+    """The limit headers read a window once (hits and end together), as the limiter's two
+    reads would."""
+    storage = storage_from_string(limit_store.storage_uri(tmp_path))
+    clock = [1000.0]
+    monkeypatch.setattr(limit_store.time, "time", lambda: clock[0])
+    key = parse("10 per minute").key_for("1.2.3.4", "score")
+    assert storage.window(key) == (0, 1000.0) == (storage.get(key), storage.get_expiry(key))
+    for _ in range(3):
+        storage.incr(key, 60)
+    clock[0] = 1030.0
+    assert storage.window(key) == (3, 1060.0) == (storage.get(key), storage.get_expiry(key))
+    clock[0] = 1060.0                                       # over: nothing counted
+    assert storage.window(key) == (0, 1060.0) == (storage.get(key), storage.get_expiry(key))

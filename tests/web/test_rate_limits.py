@@ -190,3 +190,27 @@ def test_the_openapi_document_lists_the_429_of_the_limited_operations(client):
             "$ref": "#/components/schemas/Error"}
         assert "Retry-After" in answer["headers"]
     assert "429" not in paths["/api/v1/games"]["get"]["responses"]
+
+
+def test_a_lost_counter_store_falls_back_to_the_process_memory(tmp_path):
+    """Counters that cannot be reached never fail a request: the process counts in its own
+    memory meanwhile, so the limit still holds there."""
+    from companion import create_app
+    from companion.config import TestConfig
+    from tests.databases import fresh_database_url
+    from tests.factories import ra_document
+
+    config = TestConfig(tmp_path, fresh_database_url(tmp_path))
+    config.RATELIMIT_STORAGE_URI = "redis://127.0.0.1:9/0"       # nothing listens there
+    config.RATE_LIMIT_SCORE = "2 per minute"
+    app = create_app(config)
+    client = app.test_client()
+    try:
+        for _ in range(2):
+            answer = client.post("/api/v1/score", json=ra_document(players=3))
+            assert answer.status_code == 200 and answer.headers["X-RateLimit-Limit"] == "2"
+        refused = client.post("/api/v1/score", json=ra_document(players=3))
+        assert_json_429(refused)
+        assert int(refused.headers["Retry-After"]) > 0
+    finally:
+        app.extensions["scribe.engine"].dispose()
