@@ -647,12 +647,25 @@ def close_table(session: Session, table: GameTable) -> int:
 # --------------------------------------------------------------------------------------------
 
 
+def in_effect(move: Any, version: int) -> bool:
+    """Whether a log entry (made by ``version``) is in effect then: not undone by then."""
+    return move.undone_version is None or move.undone_version > version
+
+
 def _active_moves(session: Session, table: GameTable, version: int) -> list[Move]:
     """The moves in effect at ``version``: made by then, and not undone by then."""
     moves = session.exec(select(Move).where(Move.table_id == table.id,
                                             Move.version <= version)
                          .order_by(Move.seq)).all()
-    return [m for m in moves if m.undone_version is None or m.undone_version > version]
+    return [m for m in moves if in_effect(m, version)]
+
+
+def starting_state(session: Session | Connection, table: GameTable | LiveTable,
+                   ruleset: Ruleset) -> Any:
+    """The table's state before its first move: its seats, options, set-up and edition."""
+    names = [row.name for row in _core(session).execute(_SEAT_NAMES, {"table_id": table.id})]
+    return ruleset.setup(table.options, names, table.setup or {},
+                         resolve_edition(ruleset.edition, entered_edition(table)))
 
 
 def state_at(session: Session | Connection, table: GameTable | LiveTable,
@@ -665,12 +678,9 @@ def state_at(session: Session | Connection, table: GameTable | LiveTable,
     ruleset = get_ruleset(table.game)
     state = _replayed_since(session, table, ruleset, version)
     if state is None:
-        connection = _core(session)
-        names = [row.name for row in connection.execute(_SEAT_NAMES, {"table_id": table.id})]
-        state = ruleset.setup(table.options, names, table.setup or {},
-                              resolve_edition(ruleset.edition, entered_edition(table)))
-        for move in connection.execute(_LOG_UPTO, {"table_id": table.id, "upto": version}):
-            if move.undone_version is None or move.undone_version > version:
+        state = starting_state(session, table, ruleset)
+        for move in _core(session).execute(_LOG_UPTO, {"table_id": table.id, "upto": version}):
+            if in_effect(move, version):
                 state = ruleset.apply(state, move.seat, move.move)
     _remember(table.id, version, state)
     return state

@@ -23,9 +23,9 @@ from sqlmodel import Session
 
 from ..models import GameTable, TableStatus
 from ..rules import get_ruleset
-from ..rules.base import N_, Moment, Ruleset, resolve_edition
+from ..rules.base import N_, Moment
 from ..rules.story import told
-from .live_tables import TableProblem, entered_edition, move_log, seats
+from .live_tables import TableProblem, in_effect, move_log, starting_state
 
 SNAPSHOT_EVERY = 16          # the most moves a request applies to show a step of the replay
 MAX_POINTS = 40              # points of the score chart when a game counts no chapters
@@ -64,15 +64,9 @@ _CACHE: "OrderedDict[tuple[str, int], Story]" = OrderedDict()
 _LOCK = threading.Lock()
 
 
-def _start(session: Session, table: GameTable, ruleset: Ruleset) -> Any:
-    names = [seat.name for seat in seats(session, table)]
-    return ruleset.setup(table.options, names, table.setup or {},
-                         resolve_edition(ruleset.edition, entered_edition(table)))
-
-
 def _played(session: Session, table: GameTable) -> list[Step]:
     return [Step(m.version, m.seat, m.move) for m in move_log(session, table)
-            if m.undone_version is None or m.undone_version > table.version]
+            if in_effect(m, table.version)]
 
 
 def _leaders(totals: Sequence[int]) -> set[int]:
@@ -84,7 +78,7 @@ def build(session: Session, table: GameTable) -> Story:
     """The story of ``table`` at its current version (one pass over the moves it played)."""
     ruleset = get_ruleset(table.game)
     steps = _played(session, table)
-    state = _start(session, table, ruleset)
+    state = starting_state(session, table, ruleset)
     snapshots = {0: state}
     chapters: list[tuple[int | None, int]] = []
     totals: list[list[int]] = []

@@ -41,6 +41,18 @@ def summary(page: str) -> list[str]:
             for item in re.findall(r"<li>(.*?)</li>", block.group(0), re.S)]
 
 
+def refused(client, sent, messages: list[str], marked: tuple[str, ...]) -> str:
+    """Post ``sent``: refused (422) with ``messages`` in the summary, each of ``marked`` marked
+    invalid beside its field; gives the page."""
+    response = client.post("/score/pharaon", data=sent)
+    page = response.get_data(as_text=True)
+    assert response.status_code == 422
+    assert summary(page) == messages
+    for name in marked:
+        assert re.search(r'name="%s"[^>]*aria-invalid="true"' % re.escape(name), page), name
+    return page
+
+
 def token_points(page: str) -> list[str]:
     """The Scoresheet's "Pharaoh and first-player tokens" row, player by player."""
     row = re.search(r'<th scope="row">Pharaoh and first-player tokens</th>(.*?)</tr>', page,
@@ -91,17 +103,12 @@ def test_every_message_names_its_field_marks_it_and_keeps_the_values(client):
     sent.setlist("board.gods.1.a.points", [""])           # a printed number left out
     sent.setlist("board.areas.4", ['"OFF"'])              # Offerings twice
     sent.setlist("board.gods.0.name", ["Amun"])
-    response = client.post("/score/pharaon", data=sent)
-    page = response.get_data(as_text=True)
-    assert response.status_code == 422
-    assert summary(page) == [
+    page = refused(client, sent, [
         "Board · Area 5: Each of the five areas appears once around the board.",
         "Board · God 2 · Half on the area before it (clockwise) · Points: This is required.",
         "Ana · Points printed on that tomb space: Enter the points printed on the tomb "
         "space reached (3 steps from the start).",
-    ]
-    for name in ("board.areas.4", "board.gods.1.a.points", "players.0.tomb_points"):
-        assert re.search(r'name="%s"[^>]*aria-invalid="true"' % re.escape(name), page), name
+    ], ("board.areas.4", "board.gods.1.a.points", "players.0.tomb_points"))
     # every value and choice as entered
     assert selected(page, "board.areas.4") == '"OFF"'
     assert selected(page, "board.areas.3") == '"NIL"'
@@ -212,18 +219,13 @@ def test_every_traitor_message_names_its_field_and_keeps_the_values(client):
                                           "traitor.nobles.0": "12", "traitor.tomb_steps": "3",
                                           "traitor.multiplier": "x",
                                           "traitor.gods.4": ["0", "1"]}, **gods())
-    response = client.post("/score/pharaon", data=sent)
-    page = response.get_data(as_text=True)
-    assert response.status_code == 422
-    assert summary(page) == [
+    page = refused(client, sent, [
         "Traitor · Highest noble multiplier reached (blank: none, 6 per noble): This must be "
         "a whole number.",
         "Traitor · Noble 1: Noble 12 is listed twice; there is one card of each.",
         "Traitor · Points printed on that tomb space: Enter the points printed on the tomb "
         "space reached (3 steps from the start).",
-    ]
-    for name in ("traitor.multiplier", "traitor.tomb_points", "traitor.nobles.0"):
-        assert re.search(r'name="%s"[^>]*aria-invalid="true"' % re.escape(name), page), name
+    ], ("traitor.multiplier", "traitor.tomb_points", "traitor.nobles.0"))
     assert re.search(r'name="traitor.multiplier" value="x"', page)
     assert re.search(r'name="traitor.name" value="Traitor"', page)
     assert re.search(r'name="traitor.tomb_steps" value="3"', page)
