@@ -94,6 +94,9 @@ def test_the_story_page_and_each_step_render_in_the_readers_language(app, client
     assert entombed[language] in html
     if language == "hu":
         assert "Shabti" not in html and "Box of Food" not in html
+    # nothing was undone, so each moment is its move's number alone (no "Move 37 (version 37)")
+    version_word = {"en": "(version ", "cs": "(verze ", "hu": ". verzió)"}
+    assert version_word[language] not in html
     for step in (0, 1, 7):
         shown = client.get(f"/tables/{table_id}/story/{step}", headers=headers)
         assert shown.status_code == 200
