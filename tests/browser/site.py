@@ -1,34 +1,28 @@
-"""Every page a player or host sees fits a 390 px phone, in Czech, Hungarian and English
-(issue 10): the page never scrolls sideways, and no element sticks out past the right edge
-unless it sits inside a box that scrolls by itself (a wide table in ``.scroll-x``).
+"""The site every page sweep visits (tests/browser/test_accessibility.py): the app served on a
+local port with data for every page a player or host sees, in Czech, Hungarian and English,
+and the 390 px measure (issue 10): a page never scrolls sideways, and no element sticks out
+past the right edge unless it sits inside a box that scrolls by itself (a wide table in
+``.scroll-x``).
 
 The data is built once, through the app's own pages and API, by one phone (a Flask test
 client); its cookies (the tables it opened, sits at or saved, and its group) are then given
 to one browser context per language. Games come from the registry: a new game is measured
-without touching this file. With ``SCRIBE_SCREENSHOTS=<dir>`` every page is saved there as
-``<lang>-<page>.png`` (the whole page, 390 px wide).
+without touching this file. Not a test module.
 """
 
 from __future__ import annotations
 
-import os
 import re
-from pathlib import Path
-
-import pytest
 
 from companion import create_app
 from companion import config as configuration
 from companion.rules import Capability, all_rulesets
 from companion.web import wallet
-from tests.browser.conftest import PHONE, WAIT_MS, serving
+from tests.browser.conftest import PHONE, serving
 from tests.databases import fresh_database_url, redis_url, reset_rate_limits
 from tests.factories import ra_document, ra_form
 from tests.web.pageforms import forms
 
-pytestmark = [pytest.mark.browser, pytest.mark.db]
-
-SCREENSHOTS = os.environ.get("SCRIBE_SCREENSHOTS")
 WIDTH = PHONE["width"]
 LANGUAGES = {"cs": "cs-CZ", "hu": "hu-HU", "en": "en-GB"}
 # long real names, the kind that made pages too wide
@@ -135,34 +129,6 @@ def build_site(tmp_path_factory, more=None):
     app.extensions["scribe.engine"].dispose()
 
 
-@pytest.fixture(scope="module")
-def site(tmp_path_factory):
-    yield from build_site(tmp_path_factory)
-
-
-@pytest.fixture(scope="module")
-def pages(site, browser):
-    """The session's browser, one phone-sized context per language holding the phone's
-    cookies; gives a page (one per language, reused) for a language code."""
-    base, _paths, cookies = site
-    opened = {}
-
-    def page_for(language: str):
-        if language not in opened:
-            context = browser.new_context(viewport=PHONE, locale=LANGUAGES[language],
-                                          is_mobile=True, has_touch=True)
-            context.set_default_timeout(WAIT_MS)
-            context.set_default_navigation_timeout(WAIT_MS)
-            context.add_cookies([{"name": name, "value": value, "url": base}
-                                 for name, value in cookies.items()])
-            opened[language] = context.new_page()
-        return opened[language]
-
-    yield page_for
-    for page in opened.values():
-        page.context.close()
-
-
 # What sticks out: elements whose right edge passes the viewport's, leaving out those inside
 # a box that scrolls or clips by itself (overflow-x other than visible, below <body>).
 MEASURE = """() => {
@@ -185,21 +151,3 @@ MEASURE = """() => {
   return {scrollWidth: document.documentElement.scrollWidth, clientWidth: width,
           lang: document.documentElement.lang, sticking: out.slice(0, 8)};
 }"""
-
-
-@pytest.mark.parametrize("language", list(LANGUAGES))
-@pytest.mark.parametrize("key", PAGES)
-def test_page_fits_a_390_px_phone(site, pages, language, key):
-    base, paths, _cookies = site
-    page = pages(language)
-    response = page.goto(base + paths[key])
-    assert response is not None and response.status == 200, (key, paths[key])
-    page.wait_for_load_state("load")
-    measured = page.evaluate(MEASURE)
-    if SCREENSHOTS:
-        Path(SCREENSHOTS).mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=f"{SCREENSHOTS}/{language}-{key}.png", full_page=True)
-    assert measured["lang"] == language                      # the page is in this language
-    assert measured["clientWidth"] == WIDTH
-    assert measured["scrollWidth"] <= WIDTH, (paths[key], measured)
-    assert measured["sticking"] == [], (paths[key], measured)

@@ -1,12 +1,16 @@
-"""Every page a player meets passes axe-core with no serious or critical violation, in Czech,
-Hungarian and English (issue 22 §4); a live table tells a screen reader whose turn it is.
+"""Every page a player meets, in Czech, Hungarian and English, fits a 390 px phone (issue 10:
+nothing sticks out sideways) and passes axe-core with no serious or critical violation (issue
+22 §4); a live table tells a screen reader whose turn it is. One visit per page and language
+checks both.
 
-The pages are those of the phone-width sweep (its ``build_site``: home, play, the open-table
+The pages are those of tests/browser/site.py (its ``build_site``: home, play, the open-table
 form, seats, phone and host page of each live game, the score forms, a saved sheet, a group's
 pages, the print menus, ``/api``…) and, added here, a finished table of each of the five live
 games with its story and one replay step, the offline page, and each score form after a
 refused post. axe-core is vendored (static/vendor/axe-core, MPL-2.0) and injected by this test
-only: no page links it. One browser context per language, its page reused.
+only: no page links it. One browser context per language, its page reused. With
+``SCRIBE_SCREENSHOTS=<dir>`` every page is saved there as ``<lang>-<page>.png`` (the whole
+page, 390 px wide).
 """
 
 from __future__ import annotations
@@ -22,7 +26,7 @@ from companion import db
 from companion.rules import Capability, all_rulesets
 from companion.services import live_tables as live
 from tests.browser.conftest import PHONE, WAIT_MS
-from tests.browser.test_phone_width import LANGUAGES, PAGES as WIDTH_PAGES, build_site
+from tests.browser.site import LANGUAGES, MEASURE, PAGES as SITE_PAGES, WIDTH, build_site
 
 pytestmark = [pytest.mark.browser, pytest.mark.db]
 
@@ -31,9 +35,10 @@ BLOCKING = ("serious", "critical")
 # SCRIBE_AXE_REPORT=<file>: every page's violations (any impact) appended there, a JSON line
 # per page, for counting them by rule
 REPORT = os.environ.get("SCRIBE_AXE_REPORT")
+SCREENSHOTS = os.environ.get("SCRIBE_SCREENSHOTS")
 LIVE_GAMES = [r.id for r in all_rulesets(Capability.LIVE)]
 SCORE_GAMES = [r.id for r in all_rulesets(Capability.SCORE)]
-PAGES = (WIDTH_PAGES + ["offline"]
+PAGES = (SITE_PAGES + ["offline"]
          + [f"{kind}-{game}" for game in LIVE_GAMES for kind in ("finished", "story", "step")]
          + [f"refused-{game}" for game in SCORE_GAMES])
 
@@ -106,7 +111,8 @@ def violations(page) -> list[dict]:
 
 @pytest.mark.parametrize("language", list(LANGUAGES))
 @pytest.mark.parametrize("key", PAGES)
-def test_page_has_no_serious_accessibility_violation(site, pages, language, key):
+def test_page_fits_a_phone_and_has_no_serious_accessibility_violation(site, pages, language,
+                                                                       key):
     base, paths, _cookies = site
     page = pages(language)
     response = page.goto(base + paths[key])
@@ -119,7 +125,14 @@ def test_page_has_no_serious_accessibility_violation(site, pages, language, key)
             page.click("form.score-form button[name=action][value=score]")
         page.wait_for_load_state("load")
         assert page.locator(".field-error, .form-errors").count() > 0, paths[key]
-    assert page.evaluate("document.documentElement.lang") == language
+    measured = page.evaluate(MEASURE)
+    if SCREENSHOTS:
+        Path(SCREENSHOTS).mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=f"{SCREENSHOTS}/{language}-{key}.png", full_page=True)
+    assert measured["lang"] == language                      # the page is in this language
+    assert measured["clientWidth"] == WIDTH
+    assert measured["scrollWidth"] <= WIDTH, (paths[key], measured)
+    assert measured["sticking"] == [], (paths[key], measured)
     # a chart is named by its own title or the page's heading, never "Pygal"
     assert page.evaluate("[...document.querySelectorAll('svg > title')]"
                          ".every(t => t.textContent !== 'Pygal')"), paths[key]
