@@ -1,6 +1,8 @@
 """Seeded random play-outs of Pharaon, solo and 2-5 players, to the end in several editions
 and option sets: invariants after every move, replay of the log, live score equal to the
-score-only score. ``PHARAON_PLAYOUTS=n`` plays n seeds per case instead of 4."""
+score-only score. ``PHARAON_PLAYOUTS=n`` plays n seeds per case instead of 2 (every player
+count in every variant twice: 50 games; tests/rules/test_playouts.py plays 125 more of the
+usual rules through the protocol)."""
 
 from __future__ import annotations
 
@@ -15,7 +17,7 @@ from companion.rules.pharaon.final import score_final
 from tests.rules.pharaon_helpers import FULL_EDITION, new_game, random_game
 from tests.rules.playout import print_replay_speed
 
-PLAYOUTS = int(os.environ.get("PHARAON_PLAYOUTS", "4"))
+PLAYOUTS = int(os.environ.get("PHARAON_PLAYOUTS", "2"))
 
 
 VARIANTS = {
