@@ -155,3 +155,4 @@ def test_the_game_report_tells_the_story(app, tmp_path):
     assert "Rozhodující okamžiky" in text and "Epocha 3" in text
     winner = next(m for _a, _v, m in told.moments if m.kind == "win")
     assert f"{winner.params['player']} vítězí" in text
+    assert "verze" not in text          # nothing undone: "Tah 37", not "Tah 37 (verze 37)"
