@@ -178,6 +178,9 @@ class Seat(SQLModel, table=True):
     generation: int = Field(default=0, sa_column_kwargs={"server_default": "0"})  # claims
     rejoin_hash: Optional[str] = Field(default=None, max_length=64, index=True)  # one-time
     cohost: bool = Field(default=False, sa_column_kwargs={"server_default": sa_false()})
+    # an opponent the app played (a solo game's Traitor): kept on the saved Scoresheet, never
+    # a player of a group (no link, no history, ladder or export line)
+    automated: bool = Field(default=False, sa_column_kwargs={"server_default": sa_false()})
 
 
 class Move(SQLModel, table=True):

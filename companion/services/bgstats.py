@@ -55,7 +55,7 @@ from datetime import datetime, timedelta
 from typing import Any, Callable, Mapping, Sequence
 from urllib.parse import quote
 
-from sqlalchemy import func, insert
+from sqlalchemy import false, func, insert
 from sqlmodel import Session, col, select
 
 from ..guard import DB_INT_MAX, UnsafeJSON, check_value, safe_loads
@@ -311,7 +311,7 @@ def _existing(session: Session, group_id: int) -> tuple[set[str], set[tuple]]:
             select(seat.c.table_id, seat.c.name, result.c.total, result.c.rank)
             .select_from(seat.join(result, result.c.seat_id == seat.c.id)
                          .join(table, table.c.id == seat.c.table_id))
-            .where(table.c.group_id == group_id)):
+            .where(table.c.group_id == group_id, seat.c.automated == false())):
         seats[table_id].append((name, total, rank))
     uuids = {str(uuid) for _id, _game, _when, uuid in tables if uuid}
     prints = {_fingerprint(game, when, seats[table_id]) for table_id, game, when, _uuid in tables}
@@ -613,7 +613,7 @@ def _finished_tables(session: Session, group_id: int) -> list[GameTable]:
 
 def _seat_rows(session: Session, table_ids: Sequence[str]) -> dict[str, list[tuple[Seat, Result]]]:
     rows = session.exec(select(Seat, Result).join(Result, col(Result.seat_id) == col(Seat.id))
-                        .where(col(Seat.table_id).in_(table_ids))
+                        .where(col(Seat.table_id).in_(table_ids), col(Seat.automated) == false())
                         .order_by(Seat.table_id, Seat.position)).all()
     out: dict[str, list[tuple[Seat, Result]]] = defaultdict(list)
     for seat, result in rows:

@@ -475,7 +475,7 @@ def record_play(session: Session, group: Group, table_id: Any, links: Any = None
         raise GroupProblem(409, "play.not_finished",
                            N_("Only a finished game can be added to the group's history."),
                            "table")
-    seats = _seats(session, table)
+    seats = [seat for seat in _seats(session, table) if not seat.automated]  # people only
     wanted = _clean_links(links, seats)
     by_name = {name_key(p.name): p for p in members(session, group.id)}
     targets: dict[int, int] = {}

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from datetime import datetime, timezone
 from typing import Iterable, NamedTuple, Sequence
 
-from sqlalchemy import func
+from sqlalchemy import false, func
 from sqlmodel import Session, col, select
 
 from ..models import GameTable, GroupMembership, Player, Result, Seat, TableStatus
@@ -93,7 +93,8 @@ def load_plays(session: Session, group_id: int, game: str | None = None,
                           .join(result, result.c.seat_id == seat.c.id))
              .where(table.c.group_id == group_id,
                     table.c.status == TableStatus.FINISHED.value,
-                    table.c.voided_at.is_(None)))
+                    table.c.voided_at.is_(None),
+                    seat.c.automated == false()))         # the app's own rival is nobody's
     if game is not None:
         query = query.where(table.c.game == game)
     if added_after is not None:

@@ -137,7 +137,8 @@ def _write_seats(session: Session, table: GameTable, sheet: Scoresheet) -> None:
         player = Player(name=line.name)
         session.add(player)
         session.flush()
-        seat = Seat(table_id=table.id, position=position, player_id=player.id, name=line.name)
+        seat = Seat(table_id=table.id, position=position, player_id=player.id, name=line.name,
+                    automated=line.automated)
         session.add(seat)
         seats.append(seat)
     session.flush()
@@ -269,7 +270,7 @@ def _lines(session: Session, table_ids: Sequence[str]) -> dict[str, list[dict[st
         lines.setdefault(seat.table_id, []).append({
             "name": seat.name, "total": result.total if result else None,
             "rank": result.rank if result else None,
-            "breakdown": result.breakdown if result else {}})
+            "breakdown": result.breakdown if result else {}, "automated": seat.automated})
     return lines
 
 

@@ -41,7 +41,7 @@ from collections import defaultdict
 from datetime import datetime
 from typing import Any, Iterable, Mapping, Sequence
 
-from sqlalchemy import func
+from sqlalchemy import false, func
 from sqlmodel import Session, col, select
 
 from ..models import GameTable, Group, Result, Seat, TableStatus
@@ -289,7 +289,8 @@ def play_list(session: Session, group_id: int, limit: int = 50, offset: int = 0,
     tables = session.exec(query.order_by(when.desc(), col(GameTable.id).desc())
                           .offset(max(0, offset)).limit(max(0, min(limit, 500)))).all()
     rows = session.exec(select(Seat, Result).join(Result, col(Result.seat_id) == col(Seat.id))
-                        .where(col(Seat.table_id).in_([t.id for t in tables]))).all()
+                        .where(col(Seat.table_id).in_([t.id for t in tables]),
+                               col(Seat.automated) == false())).all()
     lines: dict[str, list[Line]] = defaultdict(list)
     for seat, result in rows:
         lines[seat.table_id].append(Line(seat.player_id, seat.name, seat.position,
@@ -324,7 +325,8 @@ def play_detail(session: Session, group: Group, table_id: str) -> dict[str, Any]
                          "total": result.total if result else None,
                          "rank": result.rank if result else None,
                          "winner": bool(result and result.rank == 1),
-                         "breakdown": result.breakdown if result else {}}
+                         "breakdown": result.breakdown if result else {},
+                         **({"automated": True} if seat.automated else {})}
                         for seat, result in rows]}
 
 

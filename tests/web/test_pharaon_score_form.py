@@ -230,3 +230,33 @@ def test_every_traitor_message_names_its_field_and_keeps_the_values(client):
     assert re.search(r'name="traitor.name" value="Traitor"', page)
     assert re.search(r'name="traitor.tomb_steps" value="3"', page)
     assert ticked(page, "traitor.gods.4") and not ticked(page, "traitor.gods.0")
+
+
+def test_a_saved_solo_game_keeps_the_traitor_on_its_sheet_and_out_of_the_group(app, client):
+    """The Traitor is the app's rival, not a person: the saved game's sheet shows his line
+    (played by the app); added to a group, the play links Ana alone, and the group's history,
+    ladder and BG Stats export know one player (models.Seat.automated)."""
+    from companion import db
+    from companion.models import Group
+    from companion.services import bgstats, groups, history
+
+    form = rendered(client, players=1)
+    saved = client.post("/score/pharaon", data=form.values(
+        action="save", **{"players.0.name": "Ana"}, **gods()))
+    assert saved.status_code == 303, summary(saved.get_data(as_text=True))
+    table_id = saved.headers["Location"].split("/")[2]
+    page = client.get(saved.headers["Location"]).get_data(as_text=True)
+    assert result_row(page) == ("Result", ["won", "lost"])
+    assert page.count('class="automated"') == 1            # his column, and only his
+    opened = client.post("/groups/new", data={"name": "Klub"})
+    group_id = int(re.search(r'/groups/(\d+)"', opened.get_data(as_text=True)).group(1))
+    added = client.post(f"/groups/{group_id}/plays", data={"table": table_id})
+    assert added.status_code == 303, added.get_data(as_text=True)[:500]
+    with app.app_context():
+        session = db.session()
+        group = session.get(Group, group_id)
+        assert [p.name for p in groups.members(session, group_id)] == ["Ana"]
+        (play,) = history.load_plays(session, group_id)
+        assert [line.name for line in play.lines] == ["Ana"]
+        exported = bgstats.export_bgstats(session, group)
+        assert [p["name"] for p in exported["players"]] == ["Ana"]
