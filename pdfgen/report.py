@@ -128,10 +128,8 @@ def render_report_html(report: GameReport, *, lang: str = "en", page: str = "a4"
         chart = score_chart_svg(lines, [t(msgid, **params) for msgid, params in
                                         report.story_labels], axis_label=t(N_("points")))
     gettext = (lambda message: t(message))
-    # the table version only where an undo made it differ from the move's number (as on the
-    # story page, templates/story.html)
-    moments = [(t(N_("Move %(n)d"), n=step),
-                t(N_("version %(v)d"), v=version) if version != step else "",
+    moments = [(t(N_("Move %(n)d"), n=step),       # version: None unless an undo moved it
+                t(N_("version %(v)d"), v=version) if version is not None else "",
                 moment.render(gettext)) for step, version, moment in report.moments]
     return _environment(lang).get_template("game.html").render(
         report=report, players=players, lang=lang, page_css=PAGE_CSS[page.lower()],

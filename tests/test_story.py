@@ -156,3 +156,8 @@ def test_the_game_report_tells_the_story(app, tmp_path):
     winner = next(m for _a, _v, m in told.moments if m.kind == "win")
     assert f"{winner.params['player']} vítězí" in text
     assert "verze" not in text          # nothing undone: "Tah 37", not "Tah 37 (verze 37)"
+
+
+def test_a_moment_shows_its_table_version_only_where_an_undo_moved_it():
+    assert stories.shown_version(37, 37) is None
+    assert stories.shown_version(37, 39) == 39          # two versions went to an undo

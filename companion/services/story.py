@@ -51,7 +51,8 @@ class Story:
     names: list[str]                               # the Scoresheet's lines (seats, a rival)
     chapters: list[tuple[int | None, int]]         # (chapter or None, step) of each point
     totals: list[list[int]]                        # per point, each line's total so far
-    moments: list[tuple[int, int, Moment]]         # (step, version, moment), in game order
+    # (step, the table version shown beside it or None, moment), in game order
+    moments: list[tuple[int, int | None, Moment]]
     steps: list[Step]                              # step n is the state after n moves
     snapshots: dict[int, Any] = field(default_factory=dict)   # step -> state
 
@@ -119,7 +120,16 @@ def build(session: Session, table: GameTable) -> Story:
                             Moment(WIN, {"player": player.name, "points": player.total},
                                    kind="win")))
     return Story(names=[player.name for player in sheet.players], chapters=chapters,
-                 totals=totals, moments=told(moments), steps=steps, snapshots=snapshots)
+                 totals=totals, steps=steps, snapshots=snapshots,
+                 moments=[(at, shown_version(at, version), moment)
+                          for at, version, moment in told(moments)])
+
+
+def shown_version(step: int, version: int) -> int | None:
+    """The table version worth showing beside move ``step`` (story page, replay bar, report):
+    only where an undo made it differ from the move's number, so that an uncorrected game
+    reads "Move 37", not "Move 37 (version 37)"."""
+    return version if version != step else None
 
 
 def story_of(session: Session, table: GameTable) -> Story:

@@ -20,7 +20,7 @@ from ..rules.base import Moment
 from ..services import live_tables as live
 from ..services.charts import scores_chart
 from ..services.live_tables import TableProblem
-from ..services.story import Story, state_after, story_of
+from ..services.story import Story, shown_version, state_after, story_of
 from .holdings import viewer
 
 bp = Blueprint("story", __name__)
@@ -116,5 +116,6 @@ def replay(table_id: str, step: int):
         idempotency_key=uuid.uuid4().hex, sheet=None, edition_defaults=[],
         labels=ruleset.labels, rows=None,
         replay={"step": step, "last": told.last,
-                "version": told.steps[step - 1].version if step else 0,
+                "version": shown_version(step, told.steps[step - 1].version)
+                if step else None,
                 "moments": moments})
