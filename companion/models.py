@@ -183,6 +183,11 @@ class Seat(SQLModel, table=True):
     automated: bool = Field(default=False, sa_column_kwargs={"server_default": sa_false()})
 
 
+# The seats people sat in: what a group's history, lists and exports read (never the app's own
+# automated rival, Seat.automated). One expression, used in ORM and Core queries alike.
+PEOPLE_SEATED = Seat.__table__.c.automated == sa_false()
+
+
 class Move(SQLModel, table=True):
     """One entry of a live table's append-only move log (design.md §3).
 

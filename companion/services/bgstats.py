@@ -55,12 +55,12 @@ from datetime import datetime, timedelta
 from typing import Any, Callable, Mapping, Sequence
 from urllib.parse import quote
 
-from sqlalchemy import false, func, insert
+from sqlalchemy import func, insert
 from sqlmodel import Session, col, select
 
 from ..guard import DB_INT_MAX, UnsafeJSON, check_value, safe_loads
-from ..models import (AuditEntry, GameTable, Group, GroupMembership, Player, Result, Seat,
-                      TableMode, TableStatus, new_table_id, utcnow)
+from ..models import (PEOPLE_SEATED, AuditEntry, GameTable, Group, GroupMembership, Player,
+                      Result, Seat, TableMode, TableStatus, new_table_id, utcnow)
 from ..rules import all_rulesets, get_ruleset
 from ..rules.base import N_, RuleViolation, competition_ranks
 from .group_audit import audit, history_changed
@@ -311,7 +311,7 @@ def _existing(session: Session, group_id: int) -> tuple[set[str], set[tuple]]:
             select(seat.c.table_id, seat.c.name, result.c.total, result.c.rank)
             .select_from(seat.join(result, result.c.seat_id == seat.c.id)
                          .join(table, table.c.id == seat.c.table_id))
-            .where(table.c.group_id == group_id, seat.c.automated == false())):
+            .where(table.c.group_id == group_id, PEOPLE_SEATED)):
         seats[table_id].append((name, total, rank))
     uuids = {str(uuid) for _id, _game, _when, uuid in tables if uuid}
     prints = {_fingerprint(game, when, seats[table_id]) for table_id, game, when, _uuid in tables}
@@ -613,7 +613,7 @@ def _finished_tables(session: Session, group_id: int) -> list[GameTable]:
 
 def _seat_rows(session: Session, table_ids: Sequence[str]) -> dict[str, list[tuple[Seat, Result]]]:
     rows = session.exec(select(Seat, Result).join(Result, col(Result.seat_id) == col(Seat.id))
-                        .where(col(Seat.table_id).in_(table_ids), col(Seat.automated) == false())
+                        .where(col(Seat.table_id).in_(table_ids), PEOPLE_SEATED)
                         .order_by(Seat.table_id, Seat.position)).all()
     out: dict[str, list[tuple[Seat, Result]]] = defaultdict(list)
     for seat, result in rows:

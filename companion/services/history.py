@@ -18,10 +18,11 @@ from dataclasses import dataclass
 from datetime import datetime, timezone
 from typing import Iterable, NamedTuple, Sequence
 
-from sqlalchemy import false, func
+from sqlalchemy import func
 from sqlmodel import Session, col, select
 
-from ..models import GameTable, GroupMembership, Player, Result, Seat, TableStatus
+from ..models import (PEOPLE_SEATED, GameTable, GroupMembership, Player, Result, Seat,
+                      TableStatus)
 
 
 class Line(NamedTuple):
@@ -94,7 +95,7 @@ def load_plays(session: Session, group_id: int, game: str | None = None,
              .where(table.c.group_id == group_id,
                     table.c.status == TableStatus.FINISHED.value,
                     table.c.voided_at.is_(None),
-                    seat.c.automated == false()))         # the app's own rival is nobody's
+                    PEOPLE_SEATED))         # the app's own rival is nobody's
     if game is not None:
         query = query.where(table.c.game == game)
     if added_after is not None:

@@ -41,10 +41,10 @@ from collections import defaultdict
 from datetime import datetime
 from typing import Any, Iterable, Mapping, Sequence
 
-from sqlalchemy import false, func
+from sqlalchemy import func
 from sqlmodel import Session, col, select
 
-from ..models import GameTable, Group, Result, Seat, TableStatus
+from ..models import PEOPLE_SEATED, GameTable, Group, Result, Seat, TableStatus
 from ..rules import all_rulesets
 from ..rules.base import N_
 from .groups import GroupProblem, audit_log, group_table, member, members
@@ -290,7 +290,7 @@ def play_list(session: Session, group_id: int, limit: int = 50, offset: int = 0,
                           .offset(max(0, offset)).limit(max(0, min(limit, 500)))).all()
     rows = session.exec(select(Seat, Result).join(Result, col(Result.seat_id) == col(Seat.id))
                         .where(col(Seat.table_id).in_([t.id for t in tables]),
-                               col(Seat.automated) == false())).all()
+                               PEOPLE_SEATED)).all()
     lines: dict[str, list[Line]] = defaultdict(list)
     for seat, result in rows:
         lines[seat.table_id].append(Line(seat.player_id, seat.name, seat.position,
