@@ -4,6 +4,12 @@ The app is served the way ``python -m companion serve`` serves it (uvicorn aroun
 :mod:`companion.asgi`: live-update streams on asyncio, pages through a2wsgi), in a thread of
 the test process, on 127.0.0.1. Chromium comes from the system (Debian's ``chromium``,
 installed by .ci/run); Playwright never downloads a browser of its own.
+
+A browser test checks what a person sees and does; what the database and the fan-out do is
+checked by the ``db`` and ``redis`` tests, which .ci/run repeats on PostgreSQL and Redis. So
+only two browser tests are marked ``db`` and run there too: phones following each other live
+(test_live_table.py) and three phones marking at once (the Pyramids game); the others run
+once, on SQLite and in-process fan-out, like the README's serve command.
 """
 
 from __future__ import annotations
@@ -13,12 +19,18 @@ import shutil
 import socket
 import threading
 import time
+import uuid
 from contextlib import contextmanager
+from typing import Any, Callable, Mapping
 
 import pytest
 import uvicorn
 
+from companion import db
 from companion.asgi import create_asgi
+from companion.rules import get_ruleset
+from companion.services import live_tables as live
+from tests.rules.playout import play_along
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -101,3 +113,26 @@ def phone(browser):
     yield open_page
     for context in contexts:
         context.close()
+
+
+def fast_forward(app, table_id: str, until: Callable[[Mapping[str, Any]], bool],
+                 seed: int = 0) -> Mapping[str, Any]:
+    """The middle of a game played without the phones (issue 19: a browser test plays the
+    opening and the end on its phones, where every kind of page and step shows, and the
+    rounds in between take seconds instead of minutes): random legal moves made through the
+    service a phone's move request calls, until ``until(state)``; the phones hear every move
+    and follow the table by themselves meanwhile. Returns that state."""
+    def read() -> tuple[int, Mapping[str, Any]]:
+        with app.app_context():
+            table = live.get_table(db.session(), table_id)
+            return table.version, live.state_at(db.session(), table)
+
+    def send(seat: int, move: dict[str, Any], version: int) -> None:
+        with app.app_context():
+            session = db.session()
+            live.submit_move(session, live.get_table(session, table_id), seat, move, version,
+                             uuid.uuid4().hex)
+
+    with app.app_context():
+        ruleset = get_ruleset(live.get_table(db.session(), table_id).game)
+    return play_along(ruleset, read, send, until, seed)

@@ -28,7 +28,7 @@ from companion.services import live_tables as live
 from tests.browser.conftest import PHONE, WAIT_MS
 from tests.browser.site import LANGUAGES, MEASURE, PAGES as SITE_PAGES, WIDTH, build_site
 
-pytestmark = [pytest.mark.browser, pytest.mark.db]
+pytestmark = [pytest.mark.browser]
 
 AXE = Path(__file__).resolve().parents[2] / "static" / "vendor" / "axe-core" / "axe.min.js"
 BLOCKING = ("serious", "critical")

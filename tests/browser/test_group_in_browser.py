@@ -8,7 +8,7 @@ import pytest
 
 from tests.factories import ra_document, ra_form
 
-pytestmark = [pytest.mark.browser, pytest.mark.db]
+pytestmark = [pytest.mark.browser]
 
 
 def score_and_save(page, base: str, document: dict) -> None:

@@ -9,7 +9,7 @@ import urllib.request
 import pytest
 from tests.browser.conftest import new_page
 
-pytestmark = [pytest.mark.browser, pytest.mark.db]
+pytestmark = [pytest.mark.browser]
 
 
 def table_state(base: str, table_id: str) -> dict:

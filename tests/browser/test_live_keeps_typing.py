@@ -24,7 +24,7 @@ from companion.services import live_tables as live
 from companion.web.schema_form import document_values
 from tests.browser.conftest import WAIT_MS
 
-pytestmark = [pytest.mark.browser, pytest.mark.db]
+pytestmark = [pytest.mark.browser]
 
 GAMES = ["ra", "imhotep", "pharaon", "valley", "pyramids"]
 NAMES = ["Ana", "Bea", "Cyril"]

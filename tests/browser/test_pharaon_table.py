@@ -4,7 +4,11 @@ phone, his turns shown step by step, to the Scoresheet with his line flagged. Ev
 checked for horizontal overflow at 390 px. ``SCRIBE_SCREENSHOTS=dir`` keeps screenshots.
 
 The players click what a person would: the app's draw, the starting pick as offered, an
-area's form with the payment the engine proposed, a pyramid reward, pass.
+area's form with the payment the engine proposed, a pyramid reward, pass. The first round
+(the draws, the starting picks, the turns, the round's end) and the end (the printed values
+entered, the Scoresheet) are played on the phones; the turns of rounds 2 to 5 are played
+through the service while the phones follow by themselves (issue 19: seconds, not a minute;
+tests/web/test_pharaon_pages.py plays whole games through the page forms).
 """
 
 from __future__ import annotations
@@ -18,9 +22,9 @@ import urllib.request
 import pytest
 
 from companion.rules.pharaon import PHARAON
-from tests.browser.conftest import new_page
+from tests.browser.conftest import fast_forward, new_page
 
-pytestmark = [pytest.mark.browser, pytest.mark.db]
+pytestmark = [pytest.mark.browser]
 
 SCREENSHOTS = os.environ.get("SCRIBE_SCREENSHOTS")
 OVERFLOW = "document.documentElement.scrollWidth"
@@ -113,12 +117,16 @@ def act(page, phase: str, rng: random.Random) -> None:
         raise AssertionError(phase)
 
 
-def play_to_the_end(base: str, table_id: str, phones: list, rng: random.Random,
+def play_to_the_end(app, base: str, table_id: str, phones: list, rng: random.Random,
                     seen: dict) -> dict:
+    """Round 1 and the end on the phones, the turns between without them."""
     for _step in range(800):
         view = table(base, table_id)
         if view["status"] == "finished":
             return view
+        if view["state"]["round"] > 1 and view["state"]["phase"] == "play":
+            fast_forward(app, table_id, lambda state: state["phase"] != "play", seed=_step)
+            continue
         seat = view["to_act"]
         page = phones[seat]
         page.wait_for_function(
@@ -140,12 +148,13 @@ def play_to_the_end(base: str, table_id: str, phones: list, rng: random.Random,
     raise AssertionError("the game did not end")
 
 
-def test_three_players_on_phones_from_opening_to_the_scoresheet(live_server, browser, phone):
+def test_three_players_on_phones_from_opening_to_the_scoresheet(app, live_server, browser,
+                                                                 phone):
     table_id, code = open_table(browser, live_server, ["Ana", "Řehoř", "Ödön"])
     phones = [phone(), phone("cs-CZ"), phone("hu-HU")]
     join(live_server, code, phones)
     seen: dict = {}
-    final = play_to_the_end(live_server, table_id, phones, random.Random(3), seen)
+    final = play_to_the_end(app, live_server, table_id, phones, random.Random(3), seen)
     assert {"draw_jars", "start_pick", "turn"} <= set(seen)
     sheet = final["scores"]
     assert sheet["complete"] and [p["name"] for p in sheet["players"]] == ["Ana", "Řehoř",
@@ -158,7 +167,7 @@ def test_three_players_on_phones_from_opening_to_the_scoresheet(live_server, bro
     shot(phones[2], "3p-scoresheet-hu")
 
 
-def test_a_solo_game_against_the_traitor_on_a_phone(live_server, browser, phone):
+def test_a_solo_game_against_the_traitor_on_a_phone(app, live_server, browser, phone):
     table_id, code = open_table(browser, live_server, ["Kateřina"],
                                 **{"setup.traitor_draw": True, "setup.traitor_starts": True})
     phones = [phone("cs-CZ")]
@@ -181,7 +190,7 @@ def test_a_solo_game_against_the_traitor_on_a_phone(live_server, browser, phone)
     assert re.search(r"\d", log.first.inner_text())
     no_overflow(page)
     shot(page, "solo-traitor-turn")
-    final = play_to_the_end(live_server, table_id, phones, rng, seen)
+    final = play_to_the_end(app, live_server, table_id, phones, rng, seen)
     human, traitor = final["scores"]["players"]
     assert traitor["automated"] and not human.get("automated")
     page.wait_for_selector(".sheet small.automated")

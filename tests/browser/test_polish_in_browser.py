@@ -14,7 +14,7 @@ import pytest
 from tests.browser.conftest import PHONE, WAIT_MS, new_page
 from tests.groups.builders import Api, finished_table
 
-pytestmark = [pytest.mark.browser, pytest.mark.db]
+pytestmark = [pytest.mark.browser]
 
 # The widest label's text, measured in the select's own font, must fit inside the select
 # (minus its padding and arrow); the page must not scroll sideways.

@@ -10,7 +10,7 @@ import pytest
 from companion.rules.ra.final import score_final
 from tests.factories import ra_document, ra_form
 
-pytestmark = [pytest.mark.browser, pytest.mark.db]
+pytestmark = [pytest.mark.browser]
 
 SCREENSHOTS = os.environ.get("SCRIBE_SCREENSHOTS")   # a folder, to look at the pages
 

@@ -13,7 +13,7 @@ from sqlmodel import Session, select
 from companion.models import GameTable
 from tests.factories import ra_document, ra_form
 
-pytestmark = [pytest.mark.browser, pytest.mark.db]
+pytestmark = [pytest.mark.browser]
 
 SCREENSHOTS = os.environ.get("SCRIBE_SCREENSHOTS")   # a folder, to look at the pages
 

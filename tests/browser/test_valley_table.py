@@ -12,7 +12,7 @@ import urllib.request
 import pytest
 from tests.browser.conftest import new_page
 
-pytestmark = [pytest.mark.browser, pytest.mark.db]
+pytestmark = [pytest.mark.browser]
 
 SCREENSHOTS = os.environ.get("SCRIBE_SCREENSHOTS")
 DEALT = {"B1": "Nut (Bohyně Nút)", "B2": "Dagger (Dýka)", "B3": "Sling (Prak)",

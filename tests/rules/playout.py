@@ -105,6 +105,39 @@ def _enters(move: Mapping[str, Any], base: Mapping[str, Any]) -> bool:
     return all(move.get(key) == value for key, value in base.items())
 
 
+def random_move(ruleset: Ruleset, state: Mapping[str, Any], rng: random.Random,
+                choose: Chooser = kind_then_move,
+                legal: Mapping[int, Sequence[Move]] | None = None) -> tuple[int, Move]:
+    """A random awaited seat and a random legal move of it (``legal``: the seats' legal moves
+    where the caller has them already); a move that enters a physical outcome is drawn from
+    ``chance(state)`` by weight, as the table would draw it."""
+    seat = rng.choice(sorted(ruleset.awaiting(state).seats))
+    moves = legal[seat] if legal is not None else ruleset.legal_moves(state, seat)
+    move = choose(rng, state, seat, moves)
+    outcome = ruleset.chance(state)
+    if outcome is not None and seat in outcome.seats and _enters(move, outcome.move):
+        move = outcome.draw(rng)      # what came up, drawn as the table would draw it
+    return seat, move
+
+
+def play_along(ruleset: Ruleset, read: Callable[[], tuple[int, Mapping[str, Any]]],
+               send: Callable[[int, Move, int], None],
+               until: Callable[[Mapping[str, Any]], bool], seed: int,
+               max_moves: int = MAX_MOVES) -> Mapping[str, Any]:
+    """Play a live table onward with random legal moves until ``until(state)`` or the end;
+    returns that state. ``read()`` gives the table's (version, state), ``send(seat, move,
+    version)`` makes the move the way a phone's request would. A browser test plays the
+    opening and the end of a game on its phones and the middle with this (issue 19)."""
+    rng = random.Random(seed)
+    for _ in range(max_moves):
+        version, state = read()
+        if ruleset.is_over(state) or until(state):
+            return state
+        seat, move = random_move(ruleset, state, rng)
+        send(seat, move, version)
+    raise AssertionError(f"{ruleset.id}: not there after {max_moves} moves")
+
+
 def play(ruleset: Ruleset, seed: int, players: int | None = None, *,
          options: Mapping[str, Any] | None = None, edition: Edition | None = None,
          choose: Chooser = kind_then_move, on_move: OnMove | None = None,
@@ -125,11 +158,7 @@ def play(ruleset: Ruleset, seed: int, players: int | None = None, *,
         legal = {seat: ruleset.legal_moves(state, seat) for seat in awaited}
         for seat, moves in legal.items():
             assert moves, f"seat {seat} is awaited and has no legal move"
-        seat = rng.choice(awaited)
-        move = choose(rng, state, seat, legal[seat])
-        outcome = ruleset.chance(state)
-        if outcome is not None and seat in outcome.seats and _enters(move, outcome.move):
-            move = outcome.draw(rng)      # what came up, drawn as the table would draw it
+        seat, move = random_move(ruleset, state, rng, choose, legal)
         after = ruleset.apply(state, seat, move)
         assert json.dumps(state, sort_keys=True) == text, "apply changed its input"
         text = json.dumps(after, sort_keys=True)
