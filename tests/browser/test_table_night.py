@@ -106,7 +106,10 @@ class Phones:
 def _open_table(host, printed: str, base: str, game: str,
                 names: list[str]) -> tuple[str, str]:
     """The host opens a table of ``names``; returns (table id, join link, opened on ``base``)."""
-    host.goto(f"{base}/tables/new/{game}")
+    answer = host.goto(f"{base}/tables/new/{game}")
+    assert answer is not None and answer.status == 200, (answer and answer.status,
+                                                        host.content()[:3000])
+    host.wait_for_selector("button[value=open]")
     while host.locator("input[name^='players.']").count() < len(names):
         host.click("button[value=add_player]")
     while host.locator("input[name^='players.']").count() > len(names):
