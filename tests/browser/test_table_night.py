@@ -109,7 +109,7 @@ def _open_table(host, printed: str, base: str, game: str,
     answer = host.goto(f"{base}/tables/new/{game}")
     assert answer is not None and answer.status == 200, (answer and answer.status,
                                                         host.content()[:3000])
-    host.wait_for_selector("button[value=open]")
+    assert host.locator("button[value=open]").count() == 1, host.content()[:3000]
     while host.locator("input[name^='players.']").count() < len(names):
         host.click("button[value=add_player]")
     while host.locator("input[name^='players.']").count() > len(names):
