@@ -110,10 +110,14 @@ def _open_table(host, printed: str, base: str, game: str,
     assert answer is not None and answer.status == 200, (answer and answer.status,
                                                         host.content()[:3000])
     assert host.locator("button[value=open]").count() == 1, host.content()[:3000]
+    # each button sends the form: the boxes are counted on the whole new page, never on one
+    # still arriving (a busy machine showed 4 boxes of 5, and the Add button no longer came)
     while host.locator("input[name^='players.']").count() < len(names):
-        host.click("button[value=add_player]")
+        with host.expect_navigation(wait_until="domcontentloaded"):
+            host.click("button[value=add_player]")
     while host.locator("input[name^='players.']").count() > len(names):
-        host.click("button[value=remove_player]")
+        with host.expect_navigation(wait_until="domcontentloaded"):
+            host.click("button[value=remove_player]")
     for seat, name in enumerate(names):
         host.fill(f"input[name='players.{seat}']", name)
     host.click("button[value=open]")
