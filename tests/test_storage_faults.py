@@ -74,3 +74,27 @@ def test_writes_answer_503_during_the_fault_and_work_again_after_it(app, count_r
         assert reopened.version == 0
     assert count_rows(GameTable) == tables + 10
     assert count_rows(Move) == moves + 1           # the refused move was never half-written
+
+
+def test_a_read_while_the_database_cannot_be_reached_answers_503_as_documented(app):
+    """A read cannot go on when the database itself is gone (a server down, a file moved
+    away): 503 ``storage_unavailable`` too, which the API document lists for every operation;
+    the next read after it is back works."""
+    path = _database_file(app)
+    if path is None:
+        pytest.skip("a SQLite file fault")
+    client = app.test_client()
+    table = LiveTable(client)
+    read = client.get("/api/openapi.json").get_json()["paths"]["/api/v1/tables/{table_id}"]
+    assert "503" in read["get"]["responses"]
+    app.extensions["scribe.engine"].dispose()
+    away = path.with_name("away.db")
+    path.rename(away)
+    path.mkdir()                                  # nothing a database can be opened from
+    try:
+        seen = client.get(f"/api/v1/tables/{table.id}")
+        assert seen.status_code == 503 and seen.get_json()["error"] == "storage_unavailable"
+    finally:
+        path.rmdir()
+        away.rename(path)
+    assert client.get(f"/api/v1/tables/{table.id}").status_code == 200

@@ -227,8 +227,8 @@ def _error(description: str, schema: str = "Error") -> dict[str, Any]:
 
 def _responses(rule: Any, method: str, view: Any) -> dict[str, Any]:
     """Every answer the endpoint gives: its successes (:data:`.answers.ANSWERS`), 409 for a
-    stale version, 429 past a rate limit, 503 when the database cannot be written (and the
-    import's interrupted batch), and any other 4xx as the Error object."""
+    stale version, 429 past a rate limit, 503 when the database cannot be written (a read:
+    reached; the import: its interrupted batch), and any other 4xx as the Error object."""
     responses: dict[str, Any] = {}
     for status, media, schema in ANSWERS[rule.endpoint]:
         responses[status] = {"description": _SUCCESS.get(status, "OK"),
@@ -248,6 +248,8 @@ def _responses(rule: Any, method: str, view: Any) -> dict[str, Any]:
                                   "ImportInterrupted")
     elif method in _WRITES:
         responses["503"] = _error("The database cannot be written just now; try again.")
+    else:
+        responses["503"] = _error("The database cannot be reached just now; try again.")
     return responses
 
 

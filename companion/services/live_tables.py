@@ -22,7 +22,7 @@ import secrets
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Any, Mapping, Sequence
 
 from sqlalchemy import Connection, and_, bindparam, insert, or_, update
 from sqlalchemy.exc import IntegrityError
@@ -242,11 +242,23 @@ def table_edition(ruleset: Ruleset, entered: Mapping[str, Any] | None) -> Editio
         raise _refusal(invalid.first) from None
 
 
-def clean_names(names: Any) -> list[str]:
+def _bad_player_count(counts: Sequence[int], count: int) -> TableProblem:
+    return TableProblem(422, "table.bad_player_count",
+                        N_("This game is played live by %(low)d to %(high)d players, not "
+                           "%(count)d."), "players", low=min(counts), high=max(counts),
+                        count=count)
+
+
+def clean_names(names: Any, counts: Sequence[int]) -> list[str]:
+    """The players' names, tidied; a list longer than the game allows is refused before any
+    name is read (issue 21: bounded work), two equal names (ignoring case) are refused."""
     if not isinstance(names, list) or not names:
         raise TableProblem(422, "table.bad_players", N_("List the players by name."),
                            "players")
+    if len(names) > max(counts):
+        raise _bad_player_count(counts, len(names))
     clean: list[str] = []
+    seen: set[str] = set()
     for index, name in enumerate(names):
         field = f"players.{index}"
         if not isinstance(name, str) or not name.strip():
@@ -258,10 +270,13 @@ def clean_names(names: Any) -> list[str]:
         if len(name) > NAME_MAX:
             raise TableProblem(422, "schema.too_long", N_("At most %(max)d characters."),
                                field, max=NAME_MAX)
-        if name.casefold() in (n.casefold() for n in clean):
+        if name.casefold() in seen:
             raise TableProblem(422, "table.duplicate_name",
                                N_("Two players cannot have the same name."), field)
+        seen.add(name.casefold())
         clean.append(name)
+    if len(clean) not in counts:
+        raise _bad_player_count(counts, len(clean))
     return clean
 
 
@@ -279,13 +294,7 @@ def open_table(session: Session, game: Any, options: Any, names: Any,
     copy (a group's copy, or the host's); the rest are the game's defaults."""
     ruleset = _ruleset(game)
     clean = clean_options(ruleset, options)
-    players = clean_names(names)
-    if len(players) not in ruleset.catalogue.live_player_counts:
-        counts = ruleset.catalogue.live_player_counts
-        raise TableProblem(422, "table.bad_player_count",
-                           N_("This game is played live by %(low)d to %(high)d players, not "
-                              "%(count)d."), "players", low=min(counts), high=max(counts),
-                           count=len(players))
+    players = clean_names(names, ruleset.catalogue.live_player_counts)
     setup = clean_setup(ruleset, len(players), setup)
     if edition is not None and not isinstance(edition, Mapping):
         raise TableProblem(422, "table.bad_edition", N_("The edition must be an object."),

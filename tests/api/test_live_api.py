@@ -703,3 +703,18 @@ def test_a_local_subscription_keeps_the_subscription_contract(app):
         assert time.monotonic() - started >= 0.15
     assert hub._listeners == {}
     hub.publish("t1", 3)                        # nobody listens: no error
+
+
+def test_a_table_of_90000_players_is_refused_before_a_name_is_read(client, monkeypatch):
+    """Issue 21 §1: the game's own player limit comes first; a 1 MiB list of names costs
+    one comparison, not a check of every name against every other."""
+    from companion.services import live_tables
+
+    read: list[str] = []
+    monkeypatch.setattr(live_tables, "text_problem", lambda name: read.append(name))
+    answer = client.post("/api/v1/tables", json={
+        "game": "ra", "options": {}, "players": [f"P{n}" for n in range(90_000)]})
+    assert answer.status_code == 422
+    body = answer.get_json()
+    assert body["error"] == "table.bad_player_count" and body["field"] == "players"
+    assert "90000" in body["message"] and read == []
