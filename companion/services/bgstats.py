@@ -58,6 +58,7 @@ from urllib.parse import quote
 from sqlalchemy import func, insert
 from sqlmodel import Session, col, select
 
+from .. import db
 from ..guard import DB_INT_MAX, UnsafeJSON, check_value, safe_loads
 from ..models import (PEOPLE_SEATED, AuditEntry, GameTable, Group, GroupMembership, Player,
                       Result, Seat, TableMode, TableStatus, new_table_id, utcnow)
@@ -506,6 +507,8 @@ def import_bgstats(session: Session, group: Group, data: bytes | str | Mapping[s
             held = time.monotonic() - began
         except Exception as failure:
             session.rollback()
+            if db.is_storage_fault(failure):       # a connection opened during the fault
+                db.heal(session.get_bind())        # stays read-only: the next ones are fresh
             del report.players_created[created:]
             raise ImportInterrupted(report) from failure
         done += len(batch)

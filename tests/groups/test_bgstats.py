@@ -502,3 +502,32 @@ def test_a_play_already_imported_is_known_by_its_uuid_even_when_edited_since(app
     body = api.post("/import/bgstats", json=_backup([edited]), token="admin").get_json()
     assert body["imported"] == 0
     assert [s["error"] for s in body["skipped"]] == ["import.duplicate"]
+
+
+def test_an_import_cut_by_a_storage_fault_renews_the_connections(app, client, monkeypatch):
+    """Issue 21 §2: a batch the database could not write answers ``import.interrupted`` and,
+    as every other request that meets a storage fault, renews the pooled connections (a SQLite
+    connection opened during the fault stays read-only), so the next import works."""
+    from sqlalchemy.exc import OperationalError
+
+    from companion import db
+
+    api = Api(client)
+    plays = [{"gameRefId": 10, "playDate": "2024-06-01 20:00:00",
+              "playerScores": _scores((1, "7", {}), (2, "5", {}))}]
+    healed = []
+    monkeypatch.setattr(db, "heal", lambda engine: healed.append(engine))
+
+    def read_only(*args, **kwargs):
+        raise OperationalError("INSERT", {}, Exception("attempt to write a readonly database"))
+
+    write_batch = bgstats._write_batch
+    monkeypatch.setattr(bgstats, "_write_batch", read_only)
+    post = lambda: client.post(api.url("/import/bgstats"), data=json.dumps(_backup(plays)),  # noqa: E731
+                               content_type="application/json",
+                               headers={"Authorization": f"Bearer {api.admin}"})
+    answer = post()
+    assert answer.status_code == 503 and answer.get_json()["error"] == "import.interrupted"
+    assert healed == [app.extensions["scribe.engine"]]
+    monkeypatch.setattr(bgstats, "_write_batch", write_batch)
+    assert post().get_json()["imported"] == 1
