@@ -168,8 +168,10 @@
     retryDelay = 1000;
     showReconnecting(false);
     watchQuiet();
+    // Versions only grow: an event of a version the page already shows or passed (a stream
+    // catching up after a burst of moves tells every version in order) needs no refresh.
     var told = JSON.parse(event.data).version;
-    if (told !== version()) { refresh(); }
+    if (told > version()) { refresh(); }
   }
 
   function watchQuiet() {
