@@ -25,7 +25,8 @@
   }
   var QUIET_MS = 40000;            // the server sends an "alive" event every 15 s
   var source = null, retryTimer = null, retryDelay = 1000, quietTimer = null;
-  var refreshing = false, again = false, refreshTimer = null;
+  var refreshing = false, again = false, againForSeats = false, refreshTimer = null;
+  var newest = 0;                  // the newest version the stream told of
   var touched = new WeakSet();     // fields this person changed since the page was loaded
 
   function touch(event) {
@@ -131,8 +132,8 @@
     if (indicator) { indicator.hidden = !shown; }
   }
 
-  function refresh() {
-    if (refreshing) { again = true; return; }
+  function refresh(forSeats) {
+    if (refreshing) { again = true; againForSeats = againForSeats || !!forSeats; return; }
     refreshing = true;
     fetch(page, { credentials: "same-origin", cache: "no-store" })
       .then(function (r) {
@@ -160,7 +161,12 @@
       })
       .then(function () {
         refreshing = false;
-        if (again) { again = false; refresh(); }
+        // Once more if something was told meanwhile and the page is still behind it: a
+        // refresh that already brought the newest version needs no second one (whose morph
+        // would also close again what a script just opened).
+        var behind = again && (newest > version() || againForSeats);
+        again = againForSeats = false;
+        if (behind) { refresh(); }
       });
   }
 
@@ -171,6 +177,7 @@
     // Versions only grow: an event of a version the page already shows or passed (a stream
     // catching up after a burst of moves tells every version in order) needs no refresh.
     var told = JSON.parse(event.data).version;
+    newest = Math.max(newest, told);
     if (told > version()) { refresh(); }
   }
 
@@ -197,7 +204,7 @@
     source.addEventListener("seats", function (event) {
       var told = JSON.parse(event.data).seats;
       if (seats() === null) { live.dataset.seats = told; }
-      else if (told !== seats()) { live.dataset.seats = told; refresh(); }
+      else if (told !== seats()) { live.dataset.seats = told; refresh(true); }
     });
     source.addEventListener("error", function () {
       showReconnecting(true);
