@@ -65,6 +65,7 @@ def join(base: str, code: str, phones: list) -> None:
 
 
 def no_overflow(page) -> None:
+    page.wait_for_load_state()              # measured with the page's styles, not before
     width = page.evaluate(OVERFLOW)
     assert width <= 390, f"{page.url}: {width} px wide"
 

@@ -57,6 +57,7 @@ def no_error(page) -> None:
 
 
 def no_overflow(page) -> None:
+    page.wait_for_load_state()              # measured with the page's styles, not before
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
 
 
@@ -241,6 +242,7 @@ def test_the_reading_under_the_cards_agrees_with_the_referee(app, live_server, b
     page.goto(f"{live_server}/j/{code}")
     page.locator("#seat-1 button").click()
     page.wait_for_selector("#live")
+    page.wait_for_load_state()          # measured with the page's styles (a busy run: [0, 0])
     # the count of a shape's cards left stands apart from its name ("3 around a corner ×2")
     gaps = page.evaluate("""() => [...document.querySelectorAll('.pg-shape-button')]
         .filter(b => b.querySelector('.small')).map(b =>

@@ -67,6 +67,7 @@ def open_details(page) -> None:
 
 
 def no_overflow(page) -> None:
+    page.wait_for_load_state()              # measured with the page's styles, not before
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
 
 
