@@ -89,6 +89,14 @@ def browser():
         browser.close()
 
 
+def no_overflow(page) -> None:
+    """Nothing sticks out sideways of a 390 px phone, measured with the page's styles (after
+    its load: a page still arriving has none yet)."""
+    page.wait_for_load_state()
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= PHONE["width"], f"{page.url}: {width} px wide"
+
+
 def new_page(browser, **options):
     """A page of its own context (e.g. the host's big screen) with the same wait ceiling."""
     page = browser.new_page(**options)

@@ -22,12 +22,11 @@ import urllib.request
 import pytest
 
 from companion.rules.pharaon import PHARAON
-from tests.browser.conftest import fast_forward, new_page
+from tests.browser.conftest import fast_forward, new_page, no_overflow
 
 pytestmark = [pytest.mark.browser]
 
 SCREENSHOTS = os.environ.get("SCRIBE_SCREENSHOTS")
-OVERFLOW = "document.documentElement.scrollWidth"
 _SHOTS: set[str] = set()
 
 
@@ -63,11 +62,6 @@ def join(base: str, code: str, phones: list) -> None:
         page.locator(f"#seat-{seat + 1} button").click()
         page.wait_for_selector("#live")
 
-
-def no_overflow(page) -> None:
-    page.wait_for_load_state()              # measured with the page's styles, not before
-    width = page.evaluate(OVERFLOW)
-    assert width <= 390, f"{page.url}: {width} px wide"
 
 
 def shot(page, name: str) -> None:

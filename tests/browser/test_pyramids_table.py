@@ -29,7 +29,7 @@ import pytest
 from companion import db
 from companion.rules.pyramids import PYRAMIDS
 from companion.services import live_tables as live
-from tests.browser.conftest import fast_forward, new_page
+from tests.browser.conftest import fast_forward, new_page, no_overflow
 
 pytestmark = [pytest.mark.browser]
 
@@ -55,10 +55,6 @@ def no_error(page) -> None:
     page.wait_for_load_state()
     assert page.locator("#move-error").count() == 0, page.locator("#move-error").inner_text()
 
-
-def no_overflow(page) -> None:
-    page.wait_for_load_state()              # measured with the page's styles, not before
-    assert page.evaluate("document.documentElement.scrollWidth") <= 390
 
 
 def shot(page, name: str) -> None:

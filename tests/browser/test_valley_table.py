@@ -12,7 +12,7 @@ import re
 import urllib.request
 
 import pytest
-from tests.browser.conftest import fast_forward, new_page
+from tests.browser.conftest import fast_forward, new_page, no_overflow
 
 pytestmark = [pytest.mark.browser]
 
@@ -65,10 +65,6 @@ def open_details(page) -> None:
         closed.first.click()
     raise AssertionError("sections that do not open")
 
-
-def no_overflow(page) -> None:
-    page.wait_for_load_state()              # measured with the page's styles, not before
-    assert page.evaluate("document.documentElement.scrollWidth") <= 390
 
 
 def pay_with(form, row: int, capital_known: bool) -> None:
