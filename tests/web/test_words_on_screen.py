@@ -224,3 +224,17 @@ def test_an_option_refused_by_the_engine_is_not_named_by_its_key(game, option):
                       resolve_edition(ruleset.edition, None))
     assert caught.value.field == f"options.{option}"
     assert caught.value.render() == "This must be true or false."
+
+
+@pytest.mark.parametrize("game", ["ra", "imhotep", "pharaon", "valley", "pyramids"])
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_open_table_pages_show_no_internal_id(client, game, language):
+    """The host's form to open a table, untouched and with a wrong edition sent back: its
+    advanced box for a table's own printed values used to show a key as its example
+    (``{"round_cards_3p": …}``)."""
+    client.set_cookie("lang", language)
+    pages = [client.get(f"/tables/new/{game}")]
+    pages.append(client.post(f"/tables/new/{game}", data={"action": "open", "edition": "{"}))
+    for page in pages:
+        assert page.status_code in (200, 422)
+        assert internal_ids(page.get_data(as_text=True)) == []
