@@ -190,3 +190,29 @@ def test_the_turn_card_says_the_turn_and_the_end_in_numbers():
                    "sacrifice 1 of its cards", "Fewer cards in the tomb wins",
                    "1 4 9 16 25 36 49"):
         assert phrase in words, phrase
+
+
+@pytest.mark.parametrize("lang, names", [
+    ("hu", ("Usébti (Vešebt)", "Ételesláda (Truhla s jídlem)", "Kamrák (Komnaty)")),
+    ("cs", ("Vešebt", "Truhla s jídlem", "Komnaty")),
+    ("en", ("Shabti (Vešebt)", "Box of Food (Truhla s jídlem)", "Chambers (Komnaty)"))])
+def test_the_game_report_names_the_categories_as_the_scoresheet_does(app, lang, names):
+    """The report of a finished live game: each category in the reader's language, then the
+    name printed on the group's copy, as on the phone's Scoresheet (the Hungarian report said
+    "Usébti" where the phone said "Usébti (Vešebt)")."""
+    from benchmarks.games import random_game
+    from companion import db
+    from companion.services import live_tables as live, printing
+
+    _game, options, names_, setup, log = random_game("valley", 3)
+    with app.app_context():
+        session = db.session()
+        table = live.open_table(session, "valley", options, names_, setup).table
+        for number, (seat, move) in enumerate(log):
+            live.submit_move(session, table, seat, move, table.version, f"r{number}")
+        pdf = printing.report_for_table(session, table.id, "http://scribe.example/", lang=lang)
+    words = " ".join(text(pdf, 0).split())
+    for name in names:
+        assert name in words, name
+    if lang == "cs":
+        assert "(Vešebt)" not in words
