@@ -161,3 +161,18 @@ def test_the_game_report_tells_the_story(app, tmp_path):
 def test_a_moment_shows_its_table_version_only_where_an_undo_moved_it():
     assert stories.shown_version(37, 37) is None
     assert stories.shown_version(37, 39) == 39          # two versions went to an undo
+
+
+def test_pharaons_moment_names_an_unnamed_god_in_the_readers_language():
+    """A god left unnamed is its number: the story's moment names it as each reader does
+    ("2. isten" in Hungarian), a god the players named keeps their name."""
+    from babel.support import Translations
+    from companion.rules.base import Moment
+    from companion.rules.pharaon.story import GODS, god_name
+    from companion.rules.messages import Joined
+    from pdfgen.i18n import TRANSLATIONS
+    moment = Moment(GODS, {"player": "Ana", "gods": Joined([god_name("2"), god_name("Amun")]),
+                           "points": 9})
+    hungarian = Translations.load(str(TRANSLATIONS), ["hu"]).gettext
+    assert "2. isten, Amun" in moment.render(hungarian)
+    assert "God 2, Amun" in moment.render(lambda s: s)

@@ -16,7 +16,7 @@ from .fields import (BoolField, ChoiceField, Field, IntField, ListField, ObjectF
                      TextField, _Checker, _join, _placeholder, _plain, check_document,
                      field_label, join_path, plain)
 from .messages import (COUNTED, N_, SEAT_LABEL, Counted, FieldLabel,  # noqa: F401
-                       InvalidDocument, Listing, N_plural, RuleViolation, Term, render_param)
+                       InvalidDocument, Joined, Listing, N_plural, RuleViolation, Term, render_param)
 from .story import Moment  # noqa: F401
 
 # --------------------------------------------------------------------------------------------

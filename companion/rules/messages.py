@@ -73,6 +73,14 @@ class Listing(tuple):
                           for label, amount in self if amount not in (0, "", None))
 
 
+class Joined(tuple):
+    """A message parameter listing words, each rendered as any parameter (a Term in the
+    reader's language, a name as it is), joined with ", "."""
+
+    def render(self, gettext: Callable[[str], str]) -> str:
+        return ", ".join(str(render_param(word, gettext)) for word in self)
+
+
 class Counted(tuple):
     """A message parameter whose words follow a number: ``Counted(N_plural(one, many), num,
     **params)``, rendered by ngettext in the reader's language (Czech has three forms) with
@@ -108,11 +116,11 @@ class FieldLabel(tuple):
 
 def render_param(value: Any, gettext: Callable[[str], str],
                  ngettext: Gettext = english_ngettext) -> Any:
-    """A message parameter as the reader sees it: a Term, a Counted, a Listing, a FieldLabel
-    or a nested RuleViolation rendered in the reader's words; anything else as it is."""
+    """A message parameter as the reader sees it: a Term, a Counted, a Listing, a Joined, a
+    FieldLabel or a nested RuleViolation rendered in the reader's words; anything else as it is."""
     if isinstance(value, (Counted, RuleViolation)):
         return value.render(gettext, ngettext)
-    if isinstance(value, (Term, Listing, FieldLabel)):
+    if isinstance(value, (Term, Listing, FieldLabel, Joined)):
         return value.render(gettext)
     return value
 

@@ -97,7 +97,8 @@ def test_a_three_player_game_from_opening_to_the_scoresheet(client):
         gods = line["breakdown"]["categories"][0]
         assert gods["category"] == "gods"
         if gods["detail"].get("gods"):
-            assert ", ".join(gods["detail"]["gods"]) in text
+            assert ", ".join(f"God {god}" if god.isdigit() else god      # unnamed: its number
+                             for god in gods["detail"]["gods"]) in text
     assert "played by the app" not in text            # no automated line without a Traitor
 
 
@@ -465,3 +466,39 @@ def test_the_scribe_noble_is_named_in_the_readers_language(client, language, scr
     assert scribe in lines and "Scribe" not in lines
     home = client.get("/", headers={"Accept-Language": language}).get_data(as_text=True)
     assert "<h1>Scribe</h1>" in home                      # the app's own name stays
+
+
+def test_gods_left_unnamed_are_named_in_each_readers_language(client):
+    """Issue 20's done-when (a four-phone game in cs and hu): a Czech phone entered the
+    values with the gods' names untouched, and the Hungarian phones read "Bůh 2" on the board
+    and in the gods claimed. An unnamed god is its number, named "God 2" by each reader."""
+    table_id = open_through_form(client, 2)
+    phones = join(client, table_id, 2)
+    player = PagePlayer(client, table_id, phones, random.Random(5), app_draws=1.0,
+                        pass_rate=0.5)
+    for _ in range(3000):
+        view = player.table()
+        state = view["state"]
+        if PHARAON.ui.phase_of(state) == "values":
+            break
+        seat = view["to_act"]
+        forms = forms_of(player.page(phones[seat]))
+        if not player.act(phones[seat], seat, state, PHARAON.ui.phase_of(state), forms):
+            player.fallback(phones[seat], seat, PHARAON.ui.phase_of(state), forms)
+    else:
+        raise AssertionError("no values step")
+    phones[1].set_cookie("lang", "cs")
+    form = next(f for f in forms_of(player.page(phones[1])) if f.id == "form-values")
+    for g in range(5):
+        assert form.data()[f"m.gods.{g}.name"] == ""            # untouched: no words in it
+    assert player.values(phones[1], form)
+    assert player.table()["status"] == "finished"
+    words = {}
+    for language in ("cs", "hu", "en"):
+        phones[0].set_cookie("lang", language)
+        words[language] = text_of(player.page(phones[0]))
+    assert "Bůh 2" in words["cs"] and "2. isten" in words["hu"] and "God 2" in words["en"]
+    assert "Bůh" not in words["hu"] and "Bůh" not in words["en"]
+    claimed = [c for p in player.table()["scores"]["players"]
+               for c in p["breakdown"]["categories"] if c["category"] == "gods"]
+    assert all(name.isdigit() for c in claimed for name in c["detail"].get("gods", []))

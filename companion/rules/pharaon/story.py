@@ -6,11 +6,18 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from ..base import N_, Moment
+from ..base import N_, Joined, Moment, Term
 from .state import is_over
 from .tallies import score
 
 GODS = N_("%(player)s claimed gods: %(gods)s (%(points)d points)")
+GOD = N_("God %(n)d")
+
+
+def god_name(name: str) -> Term | str:
+    """A god as the reader names it: one left unnamed is stored as its number (values.py),
+    "God 2" in the reader's language; a name the players gave stays as they wrote it."""
+    return Term(GOD, n=int(name)) if name.isdigit() else name
 
 
 def chapter(state: Mapping[str, Any]) -> int:
@@ -28,6 +35,7 @@ def moments(before: Mapping[str, Any], after: Mapping[str, Any], seat: int,
         for category in player.categories:
             if category.key == "gods" and category.detail.get("gods"):
                 told.append(Moment(GODS, {"player": player.name,
-                                          "gods": ", ".join(category.detail["gods"]),
+                                          "gods": Joined(god_name(god) for god
+                                                         in category.detail["gods"]),
                                           "points": category.points}, kind="pharaon.gods"))
     return told
