@@ -120,65 +120,54 @@ def test_a_read_while_the_database_cannot_be_reached_answers_503_as_documented(a
     assert client.get(f"/api/v1/tables/{table.id}").status_code == 200
 
 
+def _a_fault_with_a_connection_opened_in_it(app, during) -> None:
+    """The SQLite files unwritable (another process keeps them open, as a second worker does)
+    with the garbage collector off: a connection is opened and read during the fault and
+    handed to ``during``, a move is refused 503; once the fault is over, what ``during``
+    returned runs, and the next move must be saved at once."""
+    path = _database_file(app)
+    if path is None:
+        pytest.skip("a SQLite file fault")
+    from sqlalchemy import text
+    table = LiveTable(app.test_client())
+    engine = app.extensions["scribe.engine"]
+    engine.dispose()
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        with another_process_reading(path):
+            files = [path.with_name(path.name + suffix) for suffix in ("", "-wal", "-shm")]
+            with unwritable(*files):
+                connection = engine.connect()      # a request reading during the fault
+                assert connection.execute(text("SELECT count(*) FROM game_table")).scalar()
+                afterwards = during(connection)
+                del connection
+                refused = table.move(0, {"type": "draw", "tile": "pharaoh"})
+                assert refused.status_code == 503, refused.get_data(as_text=True)
+            afterwards()
+            moved = table.move(0, {"type": "draw", "tile": "pharaoh"})
+            assert moved.status_code == 200, moved.get_data(as_text=True)
+    finally:
+        if collecting:
+            gc.enable()
+
+
 def test_a_connection_opened_during_the_fault_and_returned_after_it_blocks_no_write(app):
     """A request still holding a connection opened during the fault gives it back after the
     fault is over. On SQLite that connection keeps the shared memory of the file read-only for
     the whole process while it lives, so it must be closed the moment it is back, not when the
     garbage collector finds its old pool (seen under ``serve``: 2 writes in 3 refused for 5 s
     after the fault). The garbage collector is off here, so only closing it on return helps."""
-    path = _database_file(app)
-    if path is None:
-        pytest.skip("a SQLite file fault")
-    from sqlalchemy import text
-    client = app.test_client()
-    table = LiveTable(client)
-    engine = app.extensions["scribe.engine"]
-    engine.dispose()
-    collecting = gc.isenabled()
-    gc.disable()
-    try:
-        with another_process_reading(path):
-            files = [path.with_name(path.name + suffix) for suffix in ("", "-wal", "-shm")]
-            with unwritable(*files):
-                held = engine.connect()            # a request reading during the fault
-                assert held.execute(text("SELECT count(*) FROM game_table")).scalar() >= 1
-                refused = table.move(0, {"type": "draw", "tile": "pharaoh"})
-                assert refused.status_code == 503, refused.get_data(as_text=True)
-            held.close()                           # that request ends after the fault
-            moved = table.move(0, {"type": "draw", "tile": "pharaoh"})
-            assert moved.status_code == 200, moved.get_data(as_text=True)
-    finally:
-        if collecting:
-            gc.enable()
+    _a_fault_with_a_connection_opened_in_it(app, lambda held: held.close)
 
 
 def test_a_connection_a_failed_request_dropped_in_a_reference_cycle_blocks_no_write(app):
     """A request that fails can leave its connection unclosed in a reference cycle (the
     fault's traceback, sqlite3's statement cache) that only the garbage collector frees; the
     heal after the fault frees it at once. The garbage collector is off here."""
-    path = _database_file(app)
-    if path is None:
-        pytest.skip("a SQLite file fault")
-    from sqlalchemy import text
-    client = app.test_client()
-    table = LiveTable(client)
-    engine = app.extensions["scribe.engine"]
-    engine.dispose()
-    collecting = gc.isenabled()
-    gc.disable()
-    try:
-        with another_process_reading(path):
-            files = [path.with_name(path.name + suffix) for suffix in ("", "-wal", "-shm")]
-            with unwritable(*files):
-                dropped = engine.connect()         # a request reading during the fault
-                assert dropped.execute(text("SELECT count(*) FROM game_table")).scalar() >= 1
-                cycle: list = [dropped]
-                cycle.append(cycle)
-                del dropped, cycle                 # dropped unclosed, in a cycle
-                refused = table.move(0, {"type": "draw", "tile": "pharaoh"})
-                assert refused.status_code == 503, refused.get_data(as_text=True)
-            moved = table.move(0, {"type": "draw", "tile": "pharaoh"})
-            assert moved.status_code == 200, moved.get_data(as_text=True)
-    finally:
-        if collecting:
-            gc.enable()
+    def drop_in_a_cycle(dropped):
+        cycle: list = [dropped]
+        cycle.append(cycle)
+        return lambda: None
+
+    _a_fault_with_a_connection_opened_in_it(app, drop_in_a_cycle)

@@ -242,8 +242,9 @@ def test_a_watcher_sees_the_board_but_no_forms(client):
     assert "The wheel this round" in html
 
 
-def test_the_values_step_after_round_five(client):
-    """Gods and tomb points not entered: after round 5 any seat enters them on the page."""
+def to_the_values_step(client) -> tuple[list, PagePlayer, dict]:
+    """A two-player game played on the pages to the step after round 5 where the gods and
+    tomb points are entered: (phones, player, the table's view)."""
     table_id = open_through_form(client, 2)
     phones = join(client, table_id, 2)
     player = PagePlayer(client, table_id, phones, random.Random(5), app_draws=1.0,
@@ -252,13 +253,17 @@ def test_the_values_step_after_round_five(client):
         view = player.table()
         state = view["state"]
         if PHARAON.ui.phase_of(state) == "values":
-            break
+            return phones, player, view
         seat = view["to_act"]
         forms = forms_of(player.page(phones[seat]))
         if not player.act(phones[seat], seat, state, PHARAON.ui.phase_of(state), forms):
             player.fallback(phones[seat], seat, PHARAON.ui.phase_of(state), forms)
-    else:
-        raise AssertionError("no values step")
+    raise AssertionError("no values step")
+
+
+def test_the_values_step_after_round_five(client):
+    """Gods and tomb points not entered: after round 5 any seat enters them on the page."""
+    phones, player, view = to_the_values_step(client)
     assert view["awaiting"] == [0, 1]
     html = player.page(phones[1])
     form = next(f for f in forms_of(html) if f.id == "form-values")
@@ -472,21 +477,7 @@ def test_gods_left_unnamed_are_named_in_each_readers_language(client):
     """Issue 20's done-when (a four-phone game in cs and hu): a Czech phone entered the
     values with the gods' names untouched, and the Hungarian phones read "Bůh 2" on the board
     and in the gods claimed. An unnamed god is its number, named "God 2" by each reader."""
-    table_id = open_through_form(client, 2)
-    phones = join(client, table_id, 2)
-    player = PagePlayer(client, table_id, phones, random.Random(5), app_draws=1.0,
-                        pass_rate=0.5)
-    for _ in range(3000):
-        view = player.table()
-        state = view["state"]
-        if PHARAON.ui.phase_of(state) == "values":
-            break
-        seat = view["to_act"]
-        forms = forms_of(player.page(phones[seat]))
-        if not player.act(phones[seat], seat, state, PHARAON.ui.phase_of(state), forms):
-            player.fallback(phones[seat], seat, PHARAON.ui.phase_of(state), forms)
-    else:
-        raise AssertionError("no values step")
+    phones, player, _view = to_the_values_step(client)
     phones[1].set_cookie("lang", "cs")
     form = next(f for f in forms_of(player.page(phones[1])) if f.id == "form-values")
     for g in range(5):
