@@ -874,3 +874,25 @@ def test_play_outs_from_legal_moves_and_chance_alone(seed):
         moves += 1
         assert moves < 5000
     assert score_final(VALLEY.final_document(state)).as_dict() == VALLEY.score(state).as_dict()
+
+
+def test_the_phone_offers_no_title_nor_set_that_a_full_set_would_refuse():
+    """§13 on the phone's lists: once a set shows as many different titles as it holds, a
+    title nobody has seen yet cannot be of it. Found playing four phones to the end: the seal
+    form offered Mummification, full already, as the set of an unplaced title, and the refill
+    offered titles of a full set; each choice was refused ("only 3 different titles")."""
+    placed = new_game(2, [f"tomb_art_{n}" for n in range(1, 7)], boneyard="tomb_art_7")
+    placed = give(placed, 0, "nut")                # its set is not known yet
+    choices = VALLEY.prompts(placed, 0)["needs_set"]["nut"]
+    assert "tomb_art" not in choices and "mummification" in choices
+    for choice in choices:                         # each one offered is taken
+        VALLEY.apply(placed, 0, {"type": "seal", "card": "nut", "set": choice,
+                                 **({"vp": 3} if choice == "unique" else {})})
+    full = new_game(2, [f"tomb_art_{n}" for n in range(1, 7)], boneyard="tomb_art_7",
+                    edition=edition({"card_set": {"nut": "tomb_art"}}))
+    full = play(full, {"type": "end_turn", "sacrifice": {"slot": "T"}})
+    offered = [card for run in VALLEY.prompts(full, full["current"])["titles"]
+               for card in run["cards"]]
+    assert "nut" not in offered and "tomb_art_1" in offered
+    for card in offered:                           # every title offered may come up
+        VALLEY.apply(full, full["current"], {"type": "refill", "cards": [card]})

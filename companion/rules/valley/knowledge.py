@@ -74,15 +74,28 @@ def locate_dealt(d: Draft, card: str, field: str) -> None:
     locate(d, card, field)
 
 
+def distinct_limit(state: Mapping[str, Any], set_id: str | None) -> int | None:
+    """§13: the most different titles ``set_id`` can show: the number printed for a set, the
+    uniques in play for "unique"; None for a set not known yet."""
+    if set_id in t.SETS:
+        return t.SETS[set_id].size
+    if set_id == t.UNIQUE:
+        return state["pool"]["uniques"]
+    return None
+
+
+def has_room(state: Mapping[str, Any], set_id: str | None) -> bool:
+    """Whether a title not seen yet may still turn out to be of ``set_id`` (§13)."""
+    limit = distinct_limit(state, set_id)
+    return limit is None or state["titles_seen"].get(set_id, 0) < limit
+
+
 def _check_distinct(d: Draft, card: str, field: str) -> None:
     """A title newly seen: its set has no more different titles than printed, and no more
     uniques than are in play (§13). ``titles_seen`` counts the different titles per set."""
     set_id = card_set(d.state, card)
-    if set_id in t.SETS:
-        limit = t.SETS[set_id].size
-    elif set_id == t.UNIQUE:
-        limit = d["pool"]["uniques"]
-    else:
+    limit = distinct_limit(d.state, set_id)
+    if limit is None:
         return                          # set not known yet: checked once it is (learn_set)
     seen = d.own("titles_seen")
     seen[set_id] = seen.get(set_id, 0) + 1

@@ -18,7 +18,7 @@ from . import printed as t
 from . import pyramid as pyr
 from .chance import supply_outcomes
 from .effects import Effect
-from .knowledge import one_unique_per_cost
+from .knowledge import has_room, one_unique_per_cost
 from .pools import placement_choices
 from .state import (REVEALED, STARTER, UNKNOWN, MoveKind, Phase, bow_key, card_set,
                     free_seal_open, in_hand_copies, is_set_card, on_table, printed_value,
@@ -81,10 +81,12 @@ def hand_choices(state: Mapping[str, Any], seat: int, pile: str = "hand") -> dic
 
 def outside_titles(state: Mapping[str, Any]) -> list[str]:
     """The titles of the pool with a copy nobody has located yet: what a card the table did
-    not name (in the pyramid, the supply or a hand) may turn out to be (§13)."""
+    not name (in the pyramid, the supply or a hand) may turn out to be (§13). A title nobody
+    has seen yet is left out once its set shows as many different titles as it can hold."""
     return [card for card in sorted(state["limits"], key=lambda c: _title_order(state, c))
             if card_set(state, card) != STARTER
-            and state["located"].get(card, 0) < state["limits"][card]]
+            and state["located"].get(card, 0) < state["limits"][card]
+            and (state["located"].get(card, 0) or has_room(state, card_set(state, card)))]
 
 
 def grouped(state: Mapping[str, Any], cards: Iterable[str]) -> list[dict[str, Any]]:
@@ -111,14 +113,16 @@ def _title_order(state: Mapping[str, Any], card: str) -> tuple[int, int]:
 
 def sets_needed(state: Mapping[str, Any]) -> dict[str, list[str]]:
     """Titles in this pool whose set nobody has entered (spec §2.5), with the sets (or
-    "unique") a phone may say they belong to when one is sealed."""
+    "unique") a phone may say they belong to when one is sealed: those with room for one
+    more different title (§13)."""
     pool_sets = state["pool"]["sets"]
     needed = {}
     for card in state["limits"]:
         if card_set(state, card) is None:
             unique_ok = t.TITLES[card].box.value in state["pool"]["unique_boxes"]
             needed[card] = [s for s in placement_choices(card)
-                            if s in pool_sets or (s == t.UNIQUE and unique_ok)]
+                            if (s in pool_sets or (s == t.UNIQUE and unique_ok))
+                            and has_room(state, s)]
     return needed
 
 
