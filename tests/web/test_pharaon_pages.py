@@ -493,3 +493,24 @@ def test_gods_left_unnamed_are_named_in_each_readers_language(client):
     claimed = [c for p in player.table()["scores"]["players"]
                for c in p["breakdown"]["categories"] if c["category"] == "gods"]
     assert all(name.isdigit() for c in claimed for name in c["detail"].get("gods", []))
+
+
+def test_a_traitor_left_unnamed_is_named_in_the_readers_language(app, client):
+    """A solo table opened without a name for the Traitor (through the API, or with the box
+    emptied) keeps the word "Traitor" in its state; the page names him in the reader's
+    language ("Desky: Traitor" was on the Czech page). The host's form starts the box with
+    the host's own word."""
+    from companion import db
+    from companion.services import live_tables as live
+    with app.app_context():
+        table = live.open_table(db.session(), "pharaon", {}, ["Ana"],
+                                PHARAON.default_setup(1)).table
+    for language, word in (("cs", "Zrádce"), ("hu", "Áruló"), ("en", "Traitor")):
+        client.set_cookie("lang", language)
+        text = text_of(client.get(f"/tables/{table.id}").get_data(as_text=True))
+        assert word in text, language
+        assert language == "en" or "Traitor" not in text, language
+    client.set_cookie("lang", "hu")
+    form = next(f for f in forms_of(client.get("/tables/new/pharaon?_players=1")
+                                    .get_data(as_text=True)) if "setup.areas.0" in f.names())
+    assert form.data()["setup.traitor_name"] == "Áruló"

@@ -177,7 +177,10 @@ class PharaonRuleset(GameRules):
         if players == 1:
             fields += [
                 BoolField("traitor_starts", N_("The Traitor starts"), default=False),
-                TextField("traitor_name", N_("The Traitor's name"), required=False),
+                # the box starts with "Traitor" in the host's words, as on the score form;
+                # left blank (or through the API) it is the msgid, named per reader on the page
+                TextField("traitor_name", N_("The Traitor's name"), required=False,
+                          prefill=printed.TRAITOR_NAME),
                 BoolField("traitor_draw", N_("The app draws the Traitor's tiles and column "
                                              "colours (the fields below are then ignored)"),
                           default=False),
