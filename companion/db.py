@@ -33,23 +33,19 @@ MIGRATIONS = Path(__file__).resolve().parent / "migrations"
 # not be written keeps the file's shared memory read-only for every connection of the process
 # as long as it lives (measured under ``serve``: 2 writes in 3 refused for 5 s, 1 in 6 for the
 # next 5 s after the fault was over).
-_GENERATIONS: "weakref.WeakKeyDictionary[Engine, int]" = weakref.WeakKeyDictionary()
+_GENERATIONS: "weakref.WeakKeyDictionary[Engine, list[int]]" = weakref.WeakKeyDictionary()
 
 
 def _close_connections_of_older_generations(engine: Engine) -> None:
-    engine_ref = weakref.ref(engine)
-
-    def generation() -> int:
-        alive = engine_ref()
-        return _GENERATIONS.get(alive, 0) if alive is not None else -1
+    current = _GENERATIONS[engine] = [0]          # heal() raises it
 
     @event.listens_for(engine, "connect")
     def _born(_dbapi_connection, record) -> None:
-        record.info["generation"] = generation()
+        record.info["generation"] = current[0]
 
     @event.listens_for(engine, "checkin")
     def _back(dbapi_connection, record) -> None:
-        if dbapi_connection is not None and record.info.get("generation") != generation():
+        if dbapi_connection is not None and record.info.get("generation") != current[0]:
             record.invalidate()
 
 
@@ -269,7 +265,9 @@ def heal(app_engine: Engine) -> None:
     the file could not be written stays read-only for good, so the next requests open fresh
     ones (which can write again as soon as the fault is over); a connection still out in a
     request is closed when it comes back (:func:`_close_connections_of_older_generations`)."""
-    _GENERATIONS[app_engine] = _GENERATIONS.get(app_engine, 0) + 1
+    generation = _GENERATIONS.get(app_engine)
+    if generation is not None:                    # an engine make_engine made
+        generation[0] += 1
     app_engine.dispose()
     # A connection dropped by a failed request can sit in a reference cycle (the fault's
     # traceback, sqlite3's statement cache) until the garbage collector runs, seconds later,

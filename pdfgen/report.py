@@ -140,7 +140,6 @@ def render_report_html(report: GameReport, *, lang: str = "en", page: str = "a4"
         tiebreaks=[p for p in players if p.get("breakdown", {}).get("tiebreak")],
         stage_title=lambda stage: t(report.stage_label, stage=stage),
         label=lambda key, labels: t(labels[key]) if key in labels else key,
-        term=t,                 # a label that is a Term: the printed name follows
         chart=chart, moments=moments)
 
 

@@ -15,20 +15,14 @@ from companion import db
 from companion.rules import get_ruleset
 from companion.services import live_tables as live
 from companion.services import story as stories
+from tests.live_games import finished_live_game
 
 GAMES = ("ra", "imhotep", "pharaon", "valley", "pyramids")
 
 
 def _play(app, game: str, seed: int):
     """A seeded random game of ``game`` played to the end at a live table; its table id."""
-    _game, options, names, setup, log = random_game(game, seed)
-    with app.app_context():
-        session = db.session()
-        table = live.open_table(session, game, options, names, setup).table
-        for number, (seat, move) in enumerate(log):
-            live.submit_move(session, table, seat, move, table.version, f"m{number}")
-        assert table.status == "finished"
-        return table.id
+    return finished_live_game(app, game, seed)[0]
 
 
 @pytest.fixture(autouse=True)
@@ -168,7 +162,8 @@ def test_pharaons_moment_names_an_unnamed_god_in_the_readers_language():
     ("2. isten" in Hungarian), a god the players named keeps their name."""
     from babel.support import Translations
     from companion.rules.base import Moment
-    from companion.rules.pharaon.story import GODS, god_name
+    from companion.rules.pharaon.state import god_name
+    from companion.rules.pharaon.story import GODS
     from companion.rules.messages import Joined
     from pdfgen.i18n import TRANSLATIONS
     moment = Moment(GODS, {"player": "Ana", "gods": Joined([god_name("2"), god_name("Amun")]),

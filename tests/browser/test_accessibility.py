@@ -21,11 +21,9 @@ from pathlib import Path
 
 import pytest
 
-from benchmarks.games import random_game
-from companion import db
 from companion.rules import Capability, all_rulesets
-from companion.services import live_tables as live
 from tests.browser.conftest import PHONE, WAIT_MS
+from tests.live_games import finished_live_game
 from tests.browser.site import LANGUAGES, MEASURE, PAGES as SITE_PAGES, WIDTH, build_site
 
 pytestmark = [pytest.mark.browser]
@@ -50,14 +48,7 @@ def _finished_games(app, _phone, paths) -> None:
     for game in SCORE_GAMES:
         paths[f"refused-{game}"] = paths[f"score-{game}"]
     for game in LIVE_GAMES:
-        _game, options, names, setup, log = random_game(game, 3)
-        with app.app_context():
-            session = db.session()
-            table = live.open_table(session, game, options, names, setup).table
-            for number, (seat, move) in enumerate(log):
-                live.submit_move(session, table, seat, move, table.version, f"a11y-{number}")
-            assert table.status == "finished"
-            table_id = table.id
+        table_id, log = finished_live_game(app, game, 3)
         paths[f"finished-{game}"] = f"/tables/{table_id}"
         paths[f"story-{game}"] = f"/tables/{table_id}/story"
         paths[f"step-{game}"] = f"/tables/{table_id}/story/{len(log) // 2}"

@@ -514,3 +514,15 @@ def test_a_traitor_left_unnamed_is_named_in_the_readers_language(app, client):
     form = next(f for f in forms_of(client.get("/tables/new/pharaon?_players=1")
                                     .get_data(as_text=True)) if "setup.areas.0" in f.names())
     assert form.data()["setup.traitor_name"] == "Áruló"
+
+
+def test_a_traitors_typed_name_is_escaped_where_it_goes_through_the_catalogue(app, client):
+    """The Traitor's name is looked up in the catalogue (so that an unnamed one reads in the
+    reader's language); a name the host typed is still text, escaped like every other."""
+    from companion import db
+    from companion.services import live_tables as live
+    setup = {**PHARAON.default_setup(1), "traitor_name": "<b>Seth</b>"}
+    with app.app_context():
+        table = live.open_table(db.session(), "pharaon", {}, ["Ana"], setup).table
+    html = client.get(f"/tables/{table.id}").get_data(as_text=True)
+    assert "<b>Seth</b>" not in html and "&lt;b&gt;Seth&lt;/b&gt;" in html

@@ -342,6 +342,16 @@ def pending_head(state: Mapping[str, Any]) -> Mapping[str, Any] | None:
     return pending[0] if pending else None
 
 
+GOD_LABEL = N_("God %(n)d")
+
+
+def god_name(name: str) -> Term | str:
+    """A god as the reader names it: one left unnamed is stored as its number (values.py),
+    "God 2" in the reader's language; a name the players gave stays as they wrote it (the
+    same object, so a page can tell the two apart)."""
+    return Term(GOD_LABEL, n=int(name)) if name.isdigit() else name
+
+
 def phase_of(state: Mapping[str, Any]) -> str:
     """What the game waits for: the head step's kind, a turn, the values, the end."""
     phase = state["phase"]

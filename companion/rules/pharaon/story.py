@@ -6,18 +6,11 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from ..base import N_, Joined, Moment, Term
-from .state import is_over
+from ..base import N_, Joined, Moment
+from .state import god_name, is_over
 from .tallies import score
 
 GODS = N_("%(player)s claimed gods: %(gods)s (%(points)d points)")
-GOD = N_("God %(n)d")
-
-
-def god_name(name: str) -> Term | str:
-    """A god as the reader names it: one left unnamed is stored as its number (values.py),
-    "God 2" in the reader's language; a name the players gave stays as they wrote it."""
-    return Term(GOD, n=int(name)) if name.isdigit() else name
 
 
 def chapter(state: Mapping[str, Any]) -> int:

@@ -9,6 +9,6 @@ from __future__ import annotations
 
 from . import printed
 from .prompts import propose
-from .state import WAITING_LABELS, phase_of
+from .state import WAITING_LABELS, god_name, phase_of
 
-__all__ = ["WAITING_LABELS", "phase_of", "printed", "propose"]
+__all__ = ["WAITING_LABELS", "god_name", "phase_of", "printed", "propose"]
