@@ -5,8 +5,10 @@ from __future__ import annotations
 import gc
 import os
 import threading
+import time
 import weakref
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterator, Mapping
 
@@ -33,19 +35,26 @@ MIGRATIONS = Path(__file__).resolve().parent / "migrations"
 # not be written keeps the file's shared memory read-only for every connection of the process
 # as long as it lives (measured under ``serve``: 2 writes in 3 refused for 5 s, 1 in 6 for the
 # next 5 s after the fault was over).
-_GENERATIONS: "weakref.WeakKeyDictionary[Engine, list[int]]" = weakref.WeakKeyDictionary()
+@dataclass
+class _Generation:
+    number: int = 0                      # heal() raises it
+    collected: float = float("-inf")     # when heal() last collected garbage (monotonic)
+
+
+_GENERATIONS: "weakref.WeakKeyDictionary[Engine, _Generation]" = weakref.WeakKeyDictionary()
+COLLECT_EVERY = 0.25     # s: a collection costs ~75 ms in a server; a fault fails many requests
 
 
 def _close_connections_of_older_generations(engine: Engine) -> None:
-    current = _GENERATIONS[engine] = [0]          # heal() raises it
+    current = _GENERATIONS[engine] = _Generation()
 
     @event.listens_for(engine, "connect")
     def _born(_dbapi_connection, record) -> None:
-        record.info["generation"] = current[0]
+        record.info["generation"] = current.number
 
     @event.listens_for(engine, "checkin")
     def _back(dbapi_connection, record) -> None:
-        if dbapi_connection is not None and record.info.get("generation") != current[0]:
+        if dbapi_connection is not None and record.info.get("generation") != current.number:
             record.invalidate()
 
 
@@ -265,14 +274,17 @@ def heal(app_engine: Engine) -> None:
     the file could not be written stays read-only for good, so the next requests open fresh
     ones (which can write again as soon as the fault is over); a connection still out in a
     request is closed when it comes back (:func:`_close_connections_of_older_generations`)."""
-    generation = _GENERATIONS.get(app_engine)
-    if generation is not None:                    # an engine make_engine made
-        generation[0] += 1
+    generation = _GENERATIONS.setdefault(app_engine, _Generation())
+    generation.number += 1
     app_engine.dispose()
     # A connection dropped by a failed request can sit in a reference cycle (the fault's
     # traceback, sqlite3's statement cache) until the garbage collector runs, seconds later,
-    # and keeps the shared memory read-only meanwhile; a fault is rare, so collect it now.
-    gc.collect()
+    # and keeps the shared memory read-only meanwhile: collect it now, at most once a second
+    # (every request the fault fails heals).
+    now = time.monotonic()
+    if now - generation.collected >= COLLECT_EVERY:
+        generation.collected = now
+        gc.collect()
 
 
 def alembic_config(url: str) -> AlembicConfig:
